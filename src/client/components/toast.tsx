@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from "react";
+
+export type ToastKind = "success" | "error" | "warning" | "info";
+
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  description?: string;
+}
+
+// Library-style defaults from the spec: at most 3 visible, each closes after 4 s.
+const MAX_VISIBLE = 3;
+const AUTO_CLOSE_MS = 4000;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+export function toast(kind: ToastKind, title: string, description?: string): void {
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, title, description }].slice(-MAX_VISIBLE);
+  emit();
+  setTimeout(() => dismissToast(id), AUTO_CLOSE_MS);
+}
+
+function useToasts(): Toast[] {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => toasts,
+  );
+}
+
+export function Toaster() {
+  const list = useToasts();
+  return (
+    <div className="toaster" aria-live="polite" aria-atomic="false">
+      {list.map((t) => (
+        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"}>
+          <div className="toast-body">
+            <p className="toast-title">{t.title}</p>
+            {t.description && <p className="toast-description">{t.description}</p>}
+          </div>
+          <button type="button" className="toast-close" aria-label="Fechar aviso" onClick={() => dismissToast(t.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

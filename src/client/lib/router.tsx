@@ -1,0 +1,31 @@
+import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from "react";
+
+// A few routes need no router library: history API plus one subscription.
+const listeners = new Set<() => void>();
+window.addEventListener("popstate", () => listeners.forEach((l) => l()));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePathname(): string {
+  return useSyncExternalStore(subscribe, () => window.location.pathname);
+}
+
+export function navigate(to: string, opts: { replace?: boolean } = {}): void {
+  if (opts.replace) window.history.replaceState(null, "", to);
+  else window.history.pushState(null, "", to);
+  listeners.forEach((l) => l());
+  window.scrollTo(0, 0);
+}
+
+export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const handle = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(href);
+  };
+  return <a href={href} onClick={handle} {...rest} />;
+}

@@ -1,0 +1,83 @@
+import { join } from "node:path";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { PublicEventConfig } from "../shared/api-types";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { clientAppPlugin } from "./plugins/client-app";
+import { dbPlugin } from "./plugins/db";
+import { errorHandlerPlugin } from "./plugins/error-handler";
+import { realtimePlugin } from "./plugins/realtime";
+import { securityHeadersPlugin } from "./plugins/security-headers";
+import { useZodSchemas } from "./plugins/zod-validation";
+import eventsRoutes from "./routes/events";
+import formStatusRoutes from "./routes/form-status";
+import healthRoutes from "./routes/health";
+import registrationRoutes from "./routes/registrations";
+
+export const DEFAULT_DIST_DIR = join(process.cwd(), "dist", "client");
+export const JSON_BODY_LIMIT = 16 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  distDir?: string;
+  /** Logger options, or an existing pino logger (main.ts shares one with the database). */
+  logger?: FastifyServerOptions["logger"] | FastifyBaseLogger;
+}
+
+export function publicEventConfig(config: Config): PublicEventConfig {
+  return {
+    eventTitle: config.EVENT_TITLE,
+    eventDate: config.EVENT_DATE,
+    eventTime: config.EVENT_TIME,
+    eventPlace: config.EVENT_PLACE,
+    eventCity: config.EVENT_CITY,
+    price: config.priceLabel,
+    pixKey: config.PIX_KEY,
+    whatsappNumber: config.WHATSAPP_NUMBER,
+    thanksMessages: config.THANKS_MESSAGES,
+    devMode: config.NODE_ENV !== "production",
+  };
+}
+
+/** Pino options: secrets and personal data never reach the log. */
+export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ["req.headers.cookie", "req.headers.authorization", 'req.headers["idempotency-key"]', "res.headers['set-cookie']"],
+      censor: "[oculto]",
+    },
+  };
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const logger = opts.logger ?? loggerOptions(config);
+  const isInstance = typeof logger === "object" && logger !== null && "child" in logger;
+  const serverOptions: FastifyServerOptions = {
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // Long-lived SSE responses are ended by the realtime plugin; other connections close with the server.
+    forceCloseConnections: "idle",
+  };
+  const app: FastifyInstance = isInstance
+    ? Fastify({ ...serverOptions, loggerInstance: logger as FastifyBaseLogger })
+    : Fastify({ ...serverOptions, logger: logger as FastifyServerOptions["logger"] });
+  useZodSchemas(app);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(dbPlugin, { db });
+  await app.register(realtimePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(formStatusRoutes);
+  await app.register(registrationRoutes);
+  await app.register(eventsRoutes);
+
+  await app.register(clientAppPlugin, {
+    distDir: opts.distDir ?? DEFAULT_DIST_DIR,
+    publicConfig: publicEventConfig(config),
+  });
+  return app;
+}

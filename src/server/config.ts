@@ -1,0 +1,95 @@
+import * as z from "zod/mini";
+
+// Every environment variable the server reads, validated once at start-up.
+// Event facts are here too, with the spec's values as defaults.
+
+const DEFAULT_THANKS_MESSAGES = [
+  "Te esperamos em Itapecuru!",
+  "Vamos juntos na Jornada!",
+  "Cristo nos chama à missão!",
+  "Peregrinos da esperança, a caminho!",
+  "Sua fé faz a diferença na caravana!",
+  "Juntos somos Igreja jovem e viva!",
+].join("|");
+
+const port = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === "" ? 3000 : Number(v))),
+  z.int({ error: "deve ser um número inteiro entre 1 e 65535" }).check(
+    z.gte(1, "deve ser um número inteiro entre 1 e 65535"),
+    z.lte(65535, "deve ser um número inteiro entre 1 e 65535"),
+  ),
+);
+
+const positiveInt = (fallback: number) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === undefined || v === "" ? fallback : Number(v))),
+    z.int({ error: "deve ser um número inteiro positivo" }).check(z.gte(1, "deve ser um número inteiro positivo")),
+  );
+
+const text = (fallback: string, max = 200) =>
+  z._default(z.string().check(z.trim(), z.minLength(1, "não pode ser vazio"), z.maxLength(max, `no máximo ${max} caracteres`)), fallback);
+
+const bool = (fallback: boolean) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === undefined || v === "" ? String(fallback) : String(v).toLowerCase())),
+    z.pipe(
+      z.enum(["true", "false", "1", "0"], { error: "use true ou false" }),
+      z.transform((v: "true" | "false" | "1" | "0") => v === "true" || v === "1"),
+    ),
+  );
+
+export const envSchema = z.object({
+  NODE_ENV: z._default(z.enum(["development", "production", "test"], { error: "use development, production ou test" }), "development"),
+  PORT: port,
+  HOST: text("0.0.0.0"),
+  DATA_DIR: text("./data", 1000),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(ql)?:\/\/\S+$/, "deve começar com postgres:// ou postgresql://")),
+  ),
+  ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1, "não pode ser vazia"))),
+  PIX_KEY: text("pix@juventudecatolicavg.com.br", 77),
+  WHATSAPP_NUMBER: z._default(
+    z.string().check(z.regex(/^\d{12,13}$/, "use só dígitos com DDI e DDD, por exemplo 5598999999999")),
+    "5598999999999",
+  ),
+  EVENT_TITLE: text("JDJ 2025"),
+  EVENT_DATE: text("16 de Agosto"),
+  EVENT_TIME: text("A partir das 08h"),
+  EVENT_PLACE: text("Área Pastoral da Paróquia, Itapecuru-Mirim - MA"),
+  EVENT_CITY: text("Itapecuru-Mirim"),
+  REGISTRATION_PRICE: z._default(
+    z.string().check(z.regex(/^\d{1,5}([.,]\d{2})?$/, "use um valor como 15.00")),
+    "15.00",
+  ),
+  THANKS_MESSAGES: z.pipe(
+    text(DEFAULT_THANKS_MESSAGES, 2000),
+    z.pipe(
+      z.transform((v: string) => v.split("|").map((m) => m.trim()).filter(Boolean)),
+      z.array(z.string()).check(z.length(6, "separe exatamente seis mensagens com |")),
+    ),
+  ),
+  CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+});
+
+export type Config = z.output<typeof envSchema> & { priceCents: number; priceLabel: string };
+
+export class ConfigError extends Error {}
+
+export function formatPrice(cents: number): string {
+  const reais = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `R$ ${reais},${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** Reads the environment; throws ConfigError naming every wrong variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
+  }
+  const cfg = parsed.data;
+  const priceCents = Math.round(Number(cfg.REGISTRATION_PRICE.replace(",", ".")) * 100);
+  return { ...cfg, priceCents, priceLabel: formatPrice(priceCents) };
+}

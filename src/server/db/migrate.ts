@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./database";
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "migrations");
+// Any constant: serialises concurrent start-ups of several instances on one PostgreSQL.
+const MIGRATION_LOCK = 727_2025;
+
+export function migrationFiles(): { version: string; sql: string }[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}-[a-z0-9-]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: f.replace(/\.sql$/, ""), sql: readFileSync(join(MIGRATIONS_DIR, f), "utf8") }));
+}
+
+/** Applies the migrations not yet applied, each in the same transaction as its record. Returns their names. */
+export async function migrate(db: Database): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    const done = new Set(
+      (await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).map((r) => r.version),
+    );
+    const applied: string[] = [];
+    for (const m of migrationFiles()) {
+      if (done.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query("INSERT INTO schema_migrations (version) VALUES ($1)", [m.version]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

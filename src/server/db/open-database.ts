@@ -1,0 +1,37 @@
+import type { Config } from "../config";
+import type { Database } from "./database";
+import { migrate } from "./migrate";
+import { openPglite } from "./pglite-database";
+import { openPostgres } from "./postgres-database";
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; migrated before it is returned. */
+export async function openDatabase(
+  config: Pick<Config, "DATABASE_URL" | "DATA_DIR" | "CHECKPOINT_INTERVAL_MS">,
+  log: Logger,
+  hooks: { onListenReconnect?: () => void } = {},
+): Promise<Database> {
+  const db = config.DATABASE_URL
+    ? await openPostgres({
+        url: config.DATABASE_URL,
+        onListenError: (err) => log.warn({ err }, "conexão LISTEN caiu; reconectando"),
+        onListenReconnect: hooks.onListenReconnect,
+      })
+    : await openPglite({
+        dataDir: config.DATA_DIR,
+        checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
+        onCheckpointError: (err) => log.warn({ err }, "CHECKPOINT falhou"),
+      });
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log.info({ applied }, "migrações aplicadas");
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { Database, Queryable } from "./database";
+import { lockDataDir } from "./data-dir-lock";
+
+interface PgliteOptions {
+  dataDir: string;
+  checkpointIntervalMs: number;
+  onCheckpointError?: (err: unknown) => void;
+}
+
+function wrap(q: Pick<PGlite, "query" | "exec">): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await q.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  };
+}
+
+/** Embedded Postgres in DATA_DIR. Runs with fsync off: safe against a killed process, not a power cut. */
+export async function openPglite(opts: PgliteOptions): Promise<Database> {
+  const release = lockDataDir(opts.dataDir);
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(join(opts.dataDir, "pgdata"));
+  } catch (err) {
+    release();
+    throw err;
+  }
+  // A periodic CHECKPOINT keeps the WAL from growing without bound between restarts.
+  const timer = setInterval(() => {
+    pg.exec("CHECKPOINT").catch((err) => opts.onCheckpointError?.(err));
+  }, opts.checkpointIntervalMs);
+  timer.unref();
+
+  let closed = false;
+  const base = wrap(pg);
+  return {
+    kind: "pglite",
+    ...base,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      const unsubscribe = await pg.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      try {
+        await pg.exec("CHECKPOINT");
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import pino from "pino";
+import { buildApp, loggerOptions } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { openDatabase } from "./db/open-database";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const log = pino(loggerOptions(config) as pino.LoggerOptions);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let db;
+  try {
+    db = await openDatabase(config, log, { onListenReconnect: () => app?.realtime.resync().catch(() => {}) });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  app = await buildApp({ config, db, logger: log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "encerrando: terminando requisições em andamento");
+    try {
+      await app!.close();
+    } finally {
+      await db.close();
+      log.info("encerrado");
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? "PostgreSQL" : `PGlite em ${config.DATA_DIR}`;
+  log.info(`Caravana no ar em http://localhost:${config.PORT} (${where})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

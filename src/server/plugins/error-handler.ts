@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../http-error";
+
+export const UNEXPECTED_ERROR = "Erro inesperado";
+
+// Fastify's own 4xx errors, in the user's language.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "O corpo da requisição não é um JSON válido.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "O corpo da requisição está vazio.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "A requisição é grande demais.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Tipo de conteúdo não suportado.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Tamanho da requisição inválido.",
+  FST_ERR_CTP_INVALID_TYPE: "Tipo de conteúdo inválido.",
+  FST_INVALID_MULTIPART_CONTENT_TYPE: "Envie o arquivo como multipart/form-data.",
+  FST_REQ_FILE_TOO_LARGE: "O arquivo é grande demais.",
+  FST_PARTS_LIMIT: "Partes demais na requisição.",
+  FST_FILES_LIMIT: "Envie um arquivo por vez.",
+  FST_FIELDS_LIMIT: "Campos demais na requisição.",
+  FST_PROTO_VIOLATION: "Requisição inválida.",
+};
+
+/** One place turns every failure into { error: "mensagem" }; 5xx details stay in the log. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ error: err.message });
+    }
+    if (err.validationContext) {
+      return reply.status(400).send({ error: err.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[err.code] ?? (status === 413 ? FASTIFY_MESSAGES.FST_ERR_CTP_BODY_TOO_LARGE : "Requisição inválida.");
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err }, "erro inesperado");
+    return reply.status(500).send({ error: UNEXPECTED_ERROR });
+  });
+});

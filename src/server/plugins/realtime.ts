@@ -1,0 +1,130 @@
+import type { ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import { SSE_EVENTS } from "../../shared/api-types";
+import { EVENTS_CHANNEL } from "../db/database";
+import { readFormStatus } from "../registrations/form-status-repository";
+import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
+
+interface Stream {
+  res: ServerResponse;
+  admin: boolean;
+}
+
+export interface Realtime {
+  /** Takes over the reply as an SSE stream; admin streams also receive registration events. */
+  open(reply: FastifyReply, opts: { admin: boolean }): void;
+  /** Re-sends the current form status to every stream (after a lost LISTEN connection). */
+  resync(): Promise<void>;
+  readonly size: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+type DbEvent =
+  | { type: "form-status"; is_open: boolean; updated_at: string }
+  | { type: "registration-inserted" | "registration-updated" | "registration-deleted"; id: string };
+
+const HEARTBEAT_MS = 25_000;
+// A client that stops reading is dropped before its backlog eats memory.
+const MAX_BACKLOG_BYTES = 1 << 20;
+
+function frame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Live updates over Server-Sent Events. Every database change is announced by
+ * a trigger with NOTIFY; each instance LISTENs and fans out to its own streams,
+ * so several instances on one PostgreSQL stay in step.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const streams = new Set<Stream>();
+
+  function send(chunk: string, adminOnly: boolean): void {
+    for (const s of streams) {
+      if (adminOnly && !s.admin) continue;
+      if (s.res.writableLength > MAX_BACKLOG_BYTES) {
+        s.res.destroy();
+        continue;
+      }
+      s.res.write(chunk);
+    }
+  }
+
+  const hasAdmins = () => {
+    for (const s of streams) if (s.admin) return true;
+    return false;
+  };
+
+  async function onDbEvent(payload: string): Promise<void> {
+    const event = JSON.parse(payload) as DbEvent;
+    if (event.type === "form-status") {
+      const status = { is_open: event.is_open, updated_at: new Date(event.updated_at).toISOString() };
+      send(frame(SSE_EVENTS.formStatus, status), false);
+      return;
+    }
+    if (!hasAdmins()) return;
+    if (event.type === "registration-deleted") {
+      send(frame(SSE_EVENTS.registrationDeleted, { id: event.id }), true);
+      return;
+    }
+    const [row] = await app.db.query<RegistrationRow>(
+      `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = $1`,
+      [event.id],
+    );
+    if (!row) return; // deleted in the meantime; its delete event follows
+    const name = event.type === "registration-inserted" ? SSE_EVENTS.registrationInserted : SSE_EVENTS.registrationUpdated;
+    send(frame(name, toRegistration(row)), true);
+  }
+
+  const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {
+    onDbEvent(payload).catch((err) => app.log.error({ err }, "falha ao repassar evento ao vivo"));
+  });
+
+  const heartbeat = setInterval(() => send(": ping\n\n", false), HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const realtime: Realtime = {
+    open(reply, { admin }) {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+        "X-Content-Type-Options": "nosniff",
+      });
+      const stream: Stream = { res, admin };
+      streams.add(stream);
+      res.on("close", () => streams.delete(stream));
+      // Current status first: a reconnecting page is back in step at once.
+      res.write("retry: 2000\n\n");
+      readFormStatus(app.db)
+        .then((status) => res.write(frame(SSE_EVENTS.formStatus, status)))
+        .catch((err) => app.log.error({ err }, "falha ao ler status do formulário"));
+    },
+    async resync() {
+      const status = await readFormStatus(app.db);
+      send(frame(SSE_EVENTS.formStatus, status), false);
+      send(frame("resync", {}), true);
+    },
+    get size() {
+      return streams.size;
+    },
+  };
+  app.decorate("realtime", realtime);
+
+  // Streams never end by themselves; close them so shutdown does not wait forever.
+  app.addHook("preClose", async () => {
+    clearInterval(heartbeat);
+    for (const s of streams) s.res.end();
+    streams.clear();
+    await unlisten();
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import * as z from "zod/mini";
+import { registrationInputSchema } from "../../shared/registration-schema";
+import { createRegistration } from "../registrations/create-registration";
+
+const headersSchema = z.object({
+  "idempotency-key": z.optional(
+    z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Chave de envio inválida.")),
+  ),
+});
+
+/** Public: a visitor's registration. Admin routes under the same prefix live in admin-registrations.ts. */
+export default async function registrationRoutes(app: FastifyInstance) {
+  app.post<{ Body: z.output<typeof registrationInputSchema>; Headers: z.output<typeof headersSchema> }>(
+    "/api/registrations",
+    { schema: { body: registrationInputSchema, headers: headersSchema } },
+    async (request, reply) => {
+      const key = request.headers["idempotency-key"] ?? null;
+      const { registration, replayed } = await createRegistration(app.db, request.body, key);
+      // A replay answers like the first success, so the client cannot tell a retry apart.
+      reply.header("Idempotent-Replayed", String(replayed));
+      return reply.status(201).send(registration);
+    },
+  );
+}

@@ -1,0 +1,32 @@
+// Product rules from the spec (section 9). Event facts live in server config instead.
+export const AGE_MIN = 4;
+export const AGE_MAX = 65;
+export const NAME_MAX_LENGTH = 120;
+export const PAGE_SIZE = 10;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const PAYMENT_METHODS = ["PIX", "ESPECIE"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ["pendente", "confirmado"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const FORM_STATUS_ID = "form_status";
+
+// Timings (ms), spec section 9.
+export const TIMINGS = {
+  splashHide: 300,
+  splashComplete: 1400,
+  successAnimation: 1000,
+  navigateAfterSuccess: 300,
+  thanksGateRedirect: 100,
+  messageRotation: 5000,
+  loginDelay: 300,
+  loginRedirect: 500,
+} as const;
+
+// Browser storage keys.
+export const STORAGE_KEYS = {
+  registrationSuccess: "caravana:inscricao-sucesso",
+  lastRegistration: "caravana:ultima-inscricao",
+  headerTitleSize: "headerTitleSize",
+} as const;

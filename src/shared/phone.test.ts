@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { isValidPhoneDigits, maskPhone, phoneDigits } from "./phone";
+
+describe("maskPhone", () => {
+  it.each([
+    ["", ""],
+    ["9", "(9"],
+    ["98", "(98"],
+    ["989", "(98) 9"],
+    ["9899", "(98) 99"],
+    ["989999", "(98) 9999"],
+    ["9899998", "(98) 9999-8"],
+    ["9899998888", "(98) 9999-8888"],
+    ["98999998888", "(98) 99999-8888"],
+    ["989999988889999", "(98) 99999-8888"],
+    ["(98) 99999-8888", "(98) 99999-8888"],
+    ["abc98x9", "(98) 9"],
+  ])("masks %j as %j", (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+
+  it("keeps only digits", () => {
+    expect(phoneDigits("(98) 99999-8888")).toBe("98999998888");
+  });
+
+  it("accepts 10 or 11 digits only", () => {
+    expect(isValidPhoneDigits("9899998888")).toBe(true);
+    expect(isValidPhoneDigits("98999998888")).toBe(true);
+    expect(isValidPhoneDigits("989999888")).toBe(false);
+    expect(isValidPhoneDigits("989999988881")).toBe(false);
+  });
+});

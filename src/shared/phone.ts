@@ -1,0 +1,23 @@
+/** Keeps only the digits of a phone number as typed. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/**
+ * Formats up to 11 digits as the user types:
+ * (99) 9999-9999 for 10 digits, (99) 99999-9999 for 11.
+ */
+export function maskPhone(value: string): string {
+  const d = phoneDigits(value).slice(0, 11);
+  if (d.length === 0) return "";
+  if (d.length <= 2) return `(${d}`;
+  const ddd = d.slice(0, 2);
+  const rest = d.slice(2);
+  if (rest.length <= 4) return `(${ddd}) ${rest}`;
+  const split = d.length === 11 ? 5 : 4;
+  return `(${ddd}) ${rest.slice(0, split)}-${rest.slice(split)}`;
+}
+
+export function isValidPhoneDigits(digits: string): boolean {
+  return /^\d{10,11}$/.test(digits);
+}

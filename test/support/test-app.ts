@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import type { Database } from "../../src/server/db/database";
+import { openDatabase } from "../../src/server/db/open-database";
+import { type DbKind, freshDatabaseEnv } from "./test-database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Base URL once listen() was asked for, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const quietLog = { info() {}, warn() {} };
+
+/**
+ * The real server on a real, empty database of the given kind.
+ * `listen: true` opens a port for browsers and SSE; otherwise use app.inject.
+ */
+export async function startTestApp(
+  kind: DbKind,
+  opts: { env?: Record<string, string>; listen?: boolean } = {},
+): Promise<TestApp> {
+  const fresh = await freshDatabaseEnv(kind);
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...fresh.env, ...opts.env });
+  const db = await openDatabase(config, quietLog);
+  const app = await buildApp({ config, db });
+  let baseUrl = "";
+  if (opts.listen) {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const addr = app.server.address() as { port: number };
+    baseUrl = `http://127.0.0.1:${addr.port}`;
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    db,
+    config,
+    baseUrl,
+    async close() {
+      await app.close();
+      await db.close();
+      await fresh.cleanup();
+    },
+  };
+}

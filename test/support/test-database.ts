@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+
+export const DB_KINDS = ["pglite", "postgres"] as const;
+export type DbKind = (typeof DB_KINDS)[number];
+
+/** Env for a fresh, empty database of the given kind: a PGlite folder or a new PostgreSQL database. */
+export async function freshDatabaseEnv(kind: DbKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const dir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
+    return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = inject("postgresUrl");
+  const name = `t_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const dir = mkdtempSync(join(tmpdir(), "caravana-pgapp-"));
+  return {
+    env: { DATABASE_URL: url, DATA_DIR: dir },
+    cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
