@@ -1,0 +1,54 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const SCREENSHOT_DIR = join(process.cwd(), "screenshots");
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off this closed network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  viewport: ViewportName,
+  opts: { baseURL: string; reducedMotion?: "reduce" | "no-preference"; permissions?: string[] },
+): Promise<BrowserContext> {
+  const size = VIEWPORTS[viewport];
+  return browser.newContext({
+    baseURL: opts.baseURL,
+    viewport: size,
+    deviceScaleFactor: viewport === "phone" ? 2 : 1,
+    isMobile: viewport === "phone",
+    hasTouch: viewport === "phone",
+    locale: "pt-BR",
+    timezoneId: "America/Fortaleza",
+    reducedMotion: opts.reducedMotion ?? "no-preference",
+    permissions: opts.permissions,
+  });
+}
+
+/** Saves a PNG under screenshots/ so a person can look at each screen. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
