@@ -1,0 +1,95 @@
+import * as z from "zod/mini";
+import { PAGE_SIZE } from "./constants";
+import type { Registration } from "./api-types";
+
+/**
+ * The admin API contract, shared by the panel and the server.
+ *
+ * GET    /api/session                  -> SessionState
+ * POST   /api/session  LoginBody       -> SessionState (sets the HttpOnly cookie) | 401 | 429
+ * DELETE /api/session                  -> 204 (deletes the session row, clears the cookie)
+ * PUT    /api/form-status FormStatusBody -> FormStatus                       (admin)
+ * GET    /api/registrations?q=&status=&sort=&page= -> RegistrationPage       (admin)
+ * GET    /api/registrations/stats      -> RegistrationStats                  (admin)
+ * PATCH  /api/registrations/:id  registrationPatchSchema -> Registration      (admin)
+ * DELETE /api/registrations/:id        -> 204                                (admin)
+ * GET    /api/registrations/export.xlsx?q=&status=&sort= -> .xlsx stream     (admin)
+ * GET    /api/registrations/export.csv?q=&status=&sort=  -> CSV stream       (admin)
+ * GET    /api/events: with an admin cookie the stream also carries registration events.
+ */
+
+export const LOGIN_MESSAGES = {
+  passwordRequired: "Digite a senha",
+  wrongPassword: "Senha incorreta. Tente novamente.",
+} as const;
+
+export const loginBodySchema = z.strictObject({
+  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).check(
+    z.refine((s) => s.trim().length > 0, LOGIN_MESSAGES.passwordRequired),
+    z.maxLength(200, LOGIN_MESSAGES.wrongPassword),
+  ),
+});
+
+export interface SessionState {
+  authenticated: boolean;
+  /** True while the server runs outside production: the panel shows 'Modo Desenvolvimento (Mock)'. */
+  devMode: boolean;
+}
+
+export const formStatusBodySchema = z.strictObject({
+  is_open: z.boolean({ error: "Informe se o formulário está aberto (true ou false)." }),
+});
+
+export const STATUS_FILTERS = ["todos", "pendente", "confirmado"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const SORTS = ["recentes", "antigos", "nome"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Labels in the panel, by value. */
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  todos: "Todos",
+  pendente: "Pendentes",
+  confirmado: "Pagos",
+};
+export const SORT_LABELS: Record<Sort, string> = {
+  recentes: "Mais Recentes",
+  antigos: "Mais Antigos",
+  nome: "Nome A-Z",
+};
+
+const pageNumber = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === "" ? 1 : Number(v))),
+  z.int({ error: "Página inválida." }).check(z.gte(1, "Página inválida."), z.lte(100_000, "Página inválida.")),
+);
+
+/** Query of the list and of the exports: filtering, sorting and paging happen in the database. */
+export const listQuerySchema = z.object({
+  q: z._default(z.string().check(z.maxLength(120, "Busca longa demais.")), ""),
+  status: z._default(z.enum(STATUS_FILTERS, { error: "Filtro de status inválido." }), "todos"),
+  sort: z._default(z.enum(SORTS, { error: "Ordenação inválida." }), "recentes"),
+  page: pageNumber,
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export interface RegistrationPage {
+  items: Registration[];
+  /** Rows matching the filter, over all pages. */
+  total: number;
+  page: number;
+  pageSize: typeof PAGE_SIZE;
+  pageCount: number;
+}
+
+export interface RegistrationStats {
+  total: number;
+  pendentes: number;
+  confirmados: number;
+  pix: number;
+  especie: number;
+}
+
+export const idParamsSchema = z.object({
+  id: z.string().check(
+    z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Inscrição não encontrada."),
+  ),
+});
