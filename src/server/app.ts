@@ -60,6 +60,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     // Long-lived SSE responses are ended by the realtime plugin; other connections close with the server.
     forceCloseConnections: "idle",
+    // A request already on its way during shutdown is served, not answered 503.
+    return503OnClosing: false,
   };
   const app: FastifyInstance = isInstance
     ? Fastify({ ...serverOptions, loggerInstance: logger as FastifyBaseLogger })
