@@ -1,0 +1,20 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUDGET, firstLoadAssets, report } from "./bundle-sizes";
+
+const dist = join(process.cwd(), "dist", "client");
+
+describe("first-load budget of /", () => {
+  it("has a built client to measure (npm test builds it first)", () => {
+    expect(existsSync(join(dist, "index.html"))).toBe(true);
+  });
+
+  it(`ships at most ${BUDGET.js / 1024} KB of JS and ${BUDGET.total / 1024} KB in all, gzipped`, () => {
+    const r = report(dist);
+    console.info(r.text);
+    expect(firstLoadAssets(dist).some((a) => a.kind === "js")).toBe(true);
+    expect(r.js).toBeLessThanOrEqual(BUDGET.js);
+    expect(r.total).toBeLessThanOrEqual(BUDGET.total);
+  });
+});
