@@ -1,18 +1,26 @@
 import { join } from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { PublicEventConfig } from "../shared/api-types";
+import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { clientAppPlugin } from "./plugins/client-app";
 import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin } from "./plugins/error-handler";
+import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
 import { securityHeadersPlugin } from "./plugins/security-headers";
+import { sessionPlugin } from "./plugins/session";
 import { useZodSchemas } from "./plugins/zod-validation";
+import type { Announce } from "./auth/admin-password";
+import adminFormStatusRoutes from "./routes/admin-form-status";
+import adminRegistrationRoutes from "./routes/admin-registrations";
 import eventsRoutes from "./routes/events";
 import formStatusRoutes from "./routes/form-status";
 import healthRoutes from "./routes/health";
+import receiptRoutes from "./routes/receipts";
 import registrationRoutes from "./routes/registrations";
+import sessionRoutes from "./routes/session";
 
 export const DEFAULT_DIST_DIR = join(process.cwd(), "dist", "client");
 export const JSON_BODY_LIMIT = 16 * 1024;
@@ -23,6 +31,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Logger options, or an existing pino logger (main.ts shares one with the database). */
   logger?: FastifyServerOptions["logger"] | FastifyBaseLogger;
+  /** Where the start-up notice about a generated admin password goes (stdout by default). */
+  announce?: Announce;
 }
 
 export function publicEventConfig(config: Config): PublicEventConfig {
@@ -34,6 +44,10 @@ export function publicEventConfig(config: Config): PublicEventConfig {
     eventCity: config.EVENT_CITY,
     price: config.priceLabel,
     pixKey: config.PIX_KEY,
+    pixReceiverName: sanitizeName(config.PIX_RECEIVER_NAME),
+    pixCity: sanitizeCity(config.PIX_CITY),
+    pixTxid: config.PIX_TXID,
+    priceCents: config.priceCents,
     whatsappNumber: config.WHATSAPP_NUMBER,
     thanksMessages: config.THANKS_MESSAGES,
     devMode: config.NODE_ENV !== "production",
@@ -71,11 +85,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db });
   await app.register(realtimePlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(sessionPlugin, { config, announce: opts.announce });
 
   await app.register(healthRoutes);
   await app.register(formStatusRoutes);
-  await app.register(registrationRoutes);
+  await app.register(registrationRoutes, { config });
   await app.register(eventsRoutes);
+  await app.register(receiptRoutes);
+  await app.register(sessionRoutes, { config });
+  await app.register(adminFormStatusRoutes);
+  await app.register(adminRegistrationRoutes, { config });
 
   await app.register(clientAppPlugin, {
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,

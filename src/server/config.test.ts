@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseBrCode } from "../shared/pix/parse-brcode";
+import { registrationBrCode } from "../shared/pix/registration-pix";
+import { publicEventConfig } from "./app";
 import { ConfigError, formatPrice, loadConfig } from "./config";
 
 describe("loadConfig", () => {
@@ -28,9 +31,63 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(/THANKS_MESSAGES: separe exatamente seis/);
   });
 
+  it("has PIX defaults and checks the PIX variables", () => {
+    const c = loadConfig({});
+    expect(c.PIX_KEY).toBe("pix@juventudecatolicavg.com.br");
+    expect(c.PIX_RECEIVER_NAME).toBe("Juventude Catolica VG");
+    expect(c.PIX_CITY).toBe("Itapecuru-Mirim");
+    expect(c.PIX_TXID).toBe("none");
+    expect(loadConfig({ PIX_TXID: "registration", PIX_KEY: " 123.456.789-09 " })).toMatchObject({
+      PIX_TXID: "registration",
+      PIX_KEY: "123.456.789-09",
+    });
+    const attempt = () => loadConfig({ PIX_KEY: "fulano", PIX_RECEIVER_NAME: "🙏 !!", PIX_CITY: "—", PIX_TXID: "sim" });
+    expect(attempt).toThrow(/PIX_KEY: use e-mail, CPF, CNPJ, telefone \+55 ou chave aleatória/);
+    expect(attempt).toThrow(/PIX_RECEIVER_NAME: precisa ter ao menos uma letra ou número/);
+    expect(attempt).toThrow(/PIX_CITY: precisa ter ao menos uma letra ou número/);
+    expect(attempt).toThrow(/PIX_TXID: use none ou registration/);
+    expect(() => loadConfig({ PIX_KEY: `${"a".repeat(66)}@exemplo.com` })).toThrow(/PIX_KEY: .*até 77 caracteres/);
+  });
+
+  it("hands the page sanitised PIX facts that build a valid code", () => {
+    const page = publicEventConfig(loadConfig({ PIX_RECEIVER_NAME: "Juventude Católica – VG 🙏", REGISTRATION_PRICE: "20,50" }));
+    expect(page).toMatchObject({
+      pixKey: "pix@juventudecatolicavg.com.br",
+      pixReceiverName: "Juventude Catolica VG",
+      pixCity: "ITAPECURU MIRIM",
+      pixTxid: "none",
+      priceCents: 2050,
+    });
+    expect(parseBrCode(registrationBrCode(page, "JDJ7K3Q"))).toMatchObject({ amount: "20.50", info: "JDJ7K3Q", txid: "***" });
+  });
+
   it("formats prices the Brazilian way", () => {
     expect(formatPrice(1500)).toBe("R$ 15,00");
     expect(formatPrice(123456)).toBe("R$ 1.234,56");
     expect(loadConfig({ REGISTRATION_PRICE: "20,50" }).priceLabel).toBe("R$ 20,50");
+  });
+});
+
+describe("ADMIN_PASSWORD in production", () => {
+  it("stops start-up without a password, naming ADMIN_PASSWORD", () => {
+    const attempt = () => loadConfig({ NODE_ENV: "production" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/ADMIN_PASSWORD: obrigatória em produção, com pelo menos 12 caracteres \(não está definida\)/);
+  });
+
+  it("stops start-up with a password shorter than 12 characters", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "curta-11chr" })).toThrow(
+      /ADMIN_PASSWORD: .*a senha definida é curta demais/,
+    );
+  });
+
+  it("lists the password rule together with other wrong variables", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PORT: "abc" })).toThrow(/PORT: .*\n\s+ADMIN_PASSWORD: obrigatória/);
+  });
+
+  it("accepts 12 characters in production, and no password outside production", () => {
+    expect(loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "doze-chars12" }).ADMIN_PASSWORD).toBe("doze-chars12");
+    expect(loadConfig({ NODE_ENV: "development" }).ADMIN_PASSWORD).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test" }).ADMIN_PASSWORD).toBeUndefined();
   });
 });

@@ -1,4 +1,7 @@
 import * as z from "zod/mini";
+import { checkPixKey } from "../shared/pix/pix-key";
+import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
+import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.
@@ -29,6 +32,17 @@ const positiveInt = (fallback: number) =>
 const text = (fallback: string, max = 200) =>
   z._default(z.string().check(z.trim(), z.minLength(1, "não pode ser vazio"), z.maxLength(max, `no máximo ${max} caracteres`)), fallback);
 
+// Free text that must keep some letters or digits once reduced to the BR Code's plain ASCII.
+const pixText = (fallback: string, sanitize: (v: string) => string) =>
+  z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(200, "no máximo 200 caracteres"),
+      z.refine((v: string) => sanitize(v) !== "", "precisa ter ao menos uma letra ou número"),
+    ),
+    fallback,
+  );
+
 const bool = (fallback: boolean) =>
   z.pipe(
     z.transform((v: unknown) => (v === undefined || v === "" ? String(fallback) : String(v).toLowerCase())),
@@ -47,7 +61,16 @@ export const envSchema = z.object({
     z.string().check(z.regex(/^postgres(ql)?:\/\/\S+$/, "deve começar com postgres:// ou postgresql://")),
   ),
   ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1, "não pode ser vazia"))),
-  PIX_KEY: text("pix@juventudecatolicavg.com.br", 77),
+  PIX_KEY: z._default(
+    z.string().check(
+      z.trim(),
+      z.refine((v: string) => checkPixKey(v).ok, "use e-mail, CPF, CNPJ, telefone +55 ou chave aleatória, até 77 caracteres"),
+    ),
+    "pix@juventudecatolicavg.com.br",
+  ),
+  PIX_RECEIVER_NAME: pixText("Juventude Catolica VG", sanitizeName),
+  PIX_CITY: pixText("Itapecuru-Mirim", sanitizeCity),
+  PIX_TXID: z._default(z.enum(PIX_TXID_MODES, { error: "use none ou registration" }), "none"),
   WHATSAPP_NUMBER: z._default(
     z.string().check(z.regex(/^\d{12,13}$/, "use só dígitos com DDI e DDD, por exemplo 5598999999999")),
     "5598999999999",
@@ -70,6 +93,7 @@ export const envSchema = z.object({
   ),
   CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
   TRUST_PROXY: bool(false),
+  REGISTRATION_RATE_LIMIT: positiveInt(30),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
 });
 
@@ -82,11 +106,25 @@ export function formatPrice(cents: number): string {
   return `R$ ${reais},${String(cents % 100).padStart(2, "0")}`;
 }
 
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** Production never runs with a missing or guessable admin password (development generates one). */
+function productionIssues(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== "production") return [];
+  const password = env.ADMIN_PASSWORD ?? "";
+  if ([...password].length >= ADMIN_PASSWORD_MIN_LENGTH) return [];
+  const why = password ? "a senha definida é curta demais" : "não está definida";
+  return [
+    `  ADMIN_PASSWORD: obrigatória em produção, com pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres (${why})`,
+  ];
+}
+
 /** Reads the environment; throws ConfigError naming every wrong variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+  if (!lines.some((l) => l.startsWith("  ADMIN_PASSWORD:"))) lines.push(...productionIssues(env));
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }
   const cfg = parsed.data;

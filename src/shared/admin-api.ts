@@ -16,6 +16,11 @@ import type { Registration } from "./api-types";
  * GET    /api/registrations/export.xlsx?q=&status=&sort= -> .xlsx stream     (admin)
  * GET    /api/registrations/export.csv?q=&status=&sort=  -> CSV stream       (admin)
  * GET    /api/events: with an admin cookie the stream also carries registration events.
+ *
+ * Admin routes answer 401 { error } without a valid session (the panel shows the login again).
+ * POST/PUT/PATCH/DELETE (login and logout too) answer 403 when sent from another site.
+ * POST /api/session answers 429 { error: "Muitas tentativas de acesso. Aguarde N minutos..." } while a client is locked out.
+ * The session cookie is HttpOnly (invisible to the page); 12 h, renewed while the panel is used.
  */
 
 export const LOGIN_MESSAGES = {
@@ -75,6 +80,7 @@ export interface RegistrationPage {
   items: Registration[];
   /** Rows matching the filter, over all pages. */
   total: number;
+  /** The page returned: a page past the end (e.g. after deleting its last row) answers the last page. */
   page: number;
   pageSize: typeof PAGE_SIZE;
   pageCount: number;

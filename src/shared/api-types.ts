@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from "./constants";
+import type { PixTxidMode } from "./pix/registration-pix";
 
 /** Event facts the server hands to the page (embedded in index.html, no extra request). */
 export interface PublicEventConfig {
@@ -9,6 +10,14 @@ export interface PublicEventConfig {
   eventCity: string;
   price: string;
   pixKey: string;
+  /** BR Code field 59, already sanitised (plain ASCII, at most 25 chars). */
+  pixReceiverName: string;
+  /** BR Code field 60, already sanitised (plain ASCII upper case, at most 15 chars). */
+  pixCity: string;
+  /** Where a registration's reference goes in the BR Code: 26/02 ("none") or the txid ("registration"). */
+  pixTxid: PixTxidMode;
+  /** Registration fee in cents, field 54 of the BR Code. */
+  priceCents: number;
   whatsappNumber: string;
   thanksMessages: string[];
   devMode: boolean;
@@ -24,6 +33,21 @@ export interface RegistrationCreated {
   id: string;
   metodo_pagamento: PaymentMethod;
   created_at: string;
+  /** Short code the payer's PIX carries, e.g. JDJ7K3Q. */
+  referencia: string;
+  /**
+   * Secret that authorises attaching a receipt to this registration, sent as
+   * `Authorization: Bearer …` to POST /api/registrations/:id/receipt. Only its
+   * hash is stored; a replay of the same idempotency key gets a fresh one.
+   */
+  upload_token: string;
+}
+
+/** POST /api/registrations/:id/receipt answer. */
+export interface ReceiptStored {
+  path: string;
+  content_type: string;
+  size_bytes: number;
 }
 
 /** A registration as an admin session sees it. */
@@ -31,10 +55,14 @@ export interface Registration {
   id: string;
   nome_completo: string;
   idade: number;
-  numero_responsavel: string;
+  /** Digits; null once the row was anonymised after the event (npm run purge). */
+  numero_responsavel: string | null;
   metodo_pagamento: PaymentMethod;
   status_pagamento: PaymentStatus;
   created_at: string;
+  referencia: string | null;
+  /** A receipt (comprovante) was uploaded; GET /api/registrations/:id/receipt serves it to an admin. */
+  has_receipt: boolean;
 }
 
 export interface ApiError {

@@ -35,7 +35,7 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ metodo_pagamento: "PIX" });
-    expect(Object.keys(body).sort()).toEqual(["created_at", "id", "metodo_pagamento"]);
+    expect(Object.keys(body).sort()).toEqual(["created_at", "id", "metodo_pagamento", "referencia", "upload_token"]);
     const [row] = await t.db.query<Record<string, unknown>>("SELECT * FROM registrations WHERE id = $1", [body.id]);
     expect(row).toMatchObject({ nome_completo: "Ana Clara", idade: 16, numero_responsavel: "98999998888", status_pagamento: "pendente" });
   });
@@ -114,5 +114,28 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
     const api = await t.app.inject("/api/nao-existe");
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: "Rota não encontrada." });
+  });
+});
+
+describe("per-client registration limit", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The real default (30 a minute per IP), not the harness's raised one.
+    t = await startTestApp("pglite", { env: { REGISTRATION_RATE_LIMIT: "30" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("lets a church Wi-Fi's 30 registrations through, then answers 429 with a pt-BR message", async () => {
+    const send = (i: number, ip: string) =>
+      t.app.inject({ method: "POST", url: "/api/registrations", remoteAddress: ip, payload: { ...valid, nome_completo: `Grupo ${i}` } });
+    for (let i = 0; i < 30; i++) expect((await send(i, "10.9.8.7")).statusCode).toBe(201);
+    const over = await send(31, "10.9.8.7");
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo." });
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    // Another client is not affected.
+    expect((await send(32, "10.9.8.8")).statusCode).toBe(201);
   });
 });

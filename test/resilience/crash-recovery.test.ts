@@ -23,7 +23,7 @@ describe.each(DB_KINDS)("registrations survive SIGKILL on %s", (kind) => {
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const fresh = await freshDatabaseEnv(kind);
-    env = { ...fresh.env, ADMIN_PASSWORD: "senha-de-teste-123" };
+    env = { ...fresh.env, ADMIN_PASSWORD: "senha-de-teste-123", REGISTRATION_RATE_LIMIT: "100000" };
     cleanup = fresh.cleanup;
   });
   afterAll(async () => {

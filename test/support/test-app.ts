@@ -25,7 +25,8 @@ export async function startTestApp(
   opts: { env?: Record<string, string>; listen?: boolean } = {},
 ): Promise<TestApp> {
   const fresh = await freshDatabaseEnv(kind);
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...fresh.env, ...opts.env });
+  // Tests post many registrations from 127.0.0.1; the per-IP limit has its own test with the real default.
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", REGISTRATION_RATE_LIMIT: "100000", ...fresh.env, ...opts.env });
   const db = await openDatabase(config, quietLog);
   const app = await buildApp({ config, db });
   let baseUrl = "";

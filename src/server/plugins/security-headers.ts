@@ -17,7 +17,8 @@ const CSP = [
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onSend", async (request, reply) => {
-    reply.header("Content-Security-Policy", CSP);
+    // A route may set a stricter policy of its own (receipts do).
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", CSP);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     reply.header("X-Frame-Options", "DENY");

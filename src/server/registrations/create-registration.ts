@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { RegistrationCreated } from "../../shared/api-types";
 import type { RegistrationData } from "../../shared/registration-schema";
 import { FORM_STATUS_ID } from "../../shared/constants";
+import { referenceCode } from "../../shared/pix/reference-code";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
@@ -11,49 +13,77 @@ interface CreatedRow {
   id: string;
   metodo_pagamento: RegistrationCreated["metodo_pagamento"];
   created_at: Date;
+  referencia: string;
 }
 
-const toCreated = (row: CreatedRow): RegistrationCreated => ({
+export const hashUploadToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const newUploadToken = () => randomBytes(32).toString("base64url");
+const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
+
+const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
   id: row.id,
   metodo_pagamento: row.metodo_pagamento,
   created_at: new Date(row.created_at).toISOString(),
+  referencia: row.referencia,
+  upload_token: uploadToken,
 });
+
+const isReferenceClash = (err: unknown) =>
+  (err as { code?: string; constraint?: string }).code === "23505" &&
+  String((err as { constraint?: string }).constraint ?? (err as Error).message).includes("referencia");
 
 /**
  * Inserts a registration in one statement that also checks the form is open,
  * so a close made a moment earlier always wins. A repeated idempotency key
- * returns the first registration instead of a second one.
+ * returns the first registration (with a fresh upload token) instead of a second one.
  */
 export async function createRegistration(
   db: Queryable,
   data: RegistrationData,
   idempotencyKey: string | null,
 ): Promise<{ registration: RegistrationCreated; replayed: boolean }> {
-  const rows = await db.query<CreatedRow>(
-    `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key)
-     SELECT $1, $2, $3, $4, $5
-     WHERE (SELECT is_open FROM form_settings WHERE id = $6)
-     ON CONFLICT (idempotency_key) DO NOTHING
-     RETURNING id, metodo_pagamento, created_at`,
-    [data.nome_completo, data.idade, data.numero_responsavel, data.metodo_pagamento, idempotencyKey, FORM_STATUS_ID],
-  );
-  if (rows[0]) return { registration: toCreated(rows[0]), replayed: false };
+  const token = newUploadToken();
+  // About a million references: a clash is rare, and a new draw settles it.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const rows = await db.query<CreatedRow>(
+        `INSERT INTO registrations
+           (nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash)
+         SELECT $1, $2, $3, $4, $5, $6, $7
+         WHERE (SELECT is_open FROM form_settings WHERE id = $8)
+         ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING id, metodo_pagamento, created_at, referencia`,
+        [
+          data.nome_completo,
+          data.idade,
+          data.numero_responsavel,
+          data.metodo_pagamento,
+          idempotencyKey,
+          referenceCode(nodeRandom),
+          hashUploadToken(token),
+          FORM_STATUS_ID,
+        ],
+      );
+      if (rows[0]) return { registration: toCreated(rows[0], token), replayed: false };
+      break;
+    } catch (err) {
+      if (attempt < 5 && isReferenceClash(err)) continue;
+      throw err;
+    }
+  }
 
   if (idempotencyKey) {
+    // The first answer may have been lost with its token, so the replay gets a new one.
     const [existing] = await db.query<CreatedRow & { nome_completo: string; idade: number; numero_responsavel: string }>(
-      `SELECT id, metodo_pagamento, created_at, nome_completo, idade, numero_responsavel
-       FROM registrations WHERE idempotency_key = $1`,
-      [idempotencyKey],
+      `UPDATE registrations SET upload_token_hash = $2
+       WHERE idempotency_key = $1
+         AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
+       RETURNING id, metodo_pagamento, created_at, referencia`,
+      [idempotencyKey, hashUploadToken(token), data.nome_completo, data.idade, data.numero_responsavel, data.metodo_pagamento],
     );
-    if (existing) {
-      const same =
-        existing.nome_completo === data.nome_completo &&
-        existing.idade === data.idade &&
-        existing.numero_responsavel === data.numero_responsavel &&
-        existing.metodo_pagamento === data.metodo_pagamento;
-      if (!same) throw new HttpError(409, KEY_REUSED_MESSAGE);
-      return { registration: toCreated(existing), replayed: true };
-    }
+    if (existing) return { registration: toCreated(existing, token), replayed: true };
+    const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);
+    if (other) throw new HttpError(409, KEY_REUSED_MESSAGE);
   }
   throw new HttpError(409, FORM_CLOSED_MESSAGE);
 }

@@ -1,7 +1,25 @@
 import type { FastifyInstance } from "fastify";
 
+// An admin stream re-checks its session this often and ends once it is gone
+// (logout, expiry); the browser reconnects and gets a visitor stream.
+export const ADMIN_STREAM_RECHECK_MS = 60_000;
+
 export default async function eventsRoutes(app: FastifyInstance) {
-  app.get("/api/events", async (_request, reply) => {
-    app.realtime.open(reply, { admin: false });
+  app.get("/api/events", async (request, reply) => {
+    // No renewal here: the reply is hijacked, so a fresh cookie could not be sent.
+    const tokenHash = await app.adminSessions.check(request);
+    app.realtime.open(reply, { admin: tokenHash !== null });
+    if (!tokenHash) return;
+    const res = reply.raw;
+    const timer = setInterval(() => {
+      app.adminSessions
+        .isValid(tokenHash)
+        .then((valid) => {
+          if (!valid) res.end();
+        })
+        .catch((err) => app.log.warn({ err }, "falha ao conferir a sessão de um stream"));
+    }, ADMIN_STREAM_RECHECK_MS);
+    timer.unref();
+    res.on("close", () => clearInterval(timer));
   });
 }

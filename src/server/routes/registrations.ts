@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
 import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
 import { createRegistration } from "../registrations/create-registration";
@@ -10,10 +11,16 @@ const headersSchema = z.object({
 });
 
 /** Public: a visitor's registration. Admin routes under the same prefix live in admin-registrations.ts. */
-export default async function registrationRoutes(app: FastifyInstance) {
+export const RATE_LIMIT_MESSAGE =
+  "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo.";
+
+export default async function registrationRoutes(app: FastifyInstance, opts: { config: Config }) {
+  // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
+  const limit = app.rateLimit({ limit: opts.config.REGISTRATION_RATE_LIMIT, windowMs: 60_000, message: RATE_LIMIT_MESSAGE });
+
   app.post<{ Body: z.output<typeof registrationInputSchema>; Headers: z.output<typeof headersSchema> }>(
     "/api/registrations",
-    { schema: { body: registrationInputSchema, headers: headersSchema } },
+    { onRequest: limit, schema: { body: registrationInputSchema, headers: headersSchema } },
     async (request, reply) => {
       const key = request.headers["idempotency-key"] ?? null;
       const { registration, replayed } = await createRegistration(app.db, request.body, key);

@@ -1,0 +1,17 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { backupTo } from "../src/server/maintenance/backup";
+import { openCliDatabase } from "./cli-database";
+
+// npm run backup [FILE]: a consistent snapshot of registrations, settings and receipts in one file.
+const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
+const file = resolve(process.argv[2] ?? `backups/caravana-${stamp}.jsonl.gz`);
+mkdirSync(dirname(file), { recursive: true });
+const db = await openCliDatabase();
+try {
+  const { rows } = await backupTo(db, file);
+  console.log(`Backup gravado em ${file}`);
+  for (const [table, n] of Object.entries(rows)) console.log(`  ${table}: ${n} linha(s)`);
+} finally {
+  await db.close();
+}

@@ -1,0 +1,36 @@
+import { createInterface } from "node:readline/promises";
+import { purgePersonalData } from "../src/server/maintenance/purge";
+import { openCliDatabase } from "./cli-database";
+
+// npm run purge [-- --yes]: after the event, keep the counts and remove personal data.
+const yes = process.argv.includes("--yes");
+const db = await openCliDatabase();
+try {
+  const [s] = await db.query<{ pending: number; receipts: number; open: boolean }>(
+    `SELECT (SELECT count(*)::int FROM registrations WHERE anonimizado_em IS NULL) AS pending,
+            (SELECT count(*)::int FROM receipts) AS receipts,
+            (SELECT is_open FROM form_settings WHERE id = 'form_status') AS open`,
+  );
+  if (s.open) {
+    console.error("As inscrições ainda estão abertas. Feche o formulário no painel antes de apagar os dados.");
+    process.exitCode = 1;
+  } else if (s.pending === 0 && s.receipts === 0) {
+    console.log("Nada a apagar: os dados pessoais já foram removidos.");
+  } else {
+    console.log(`Isto reduz ${s.pending} nome(s) às iniciais e apaga os telefones e ${s.receipts} comprovante(s). As contagens ficam.`);
+    let go = yes;
+    if (!go) {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      go = (await rl.question('Digite APAGAR para confirmar: ')).trim() === "APAGAR";
+      rl.close();
+    }
+    if (!go) {
+      console.log("Nada foi alterado.");
+    } else {
+      const r = await purgePersonalData(db);
+      console.log(`Feito: ${r.registrations} inscrição(ões) anonimizada(s), ${r.receipts} comprovante(s) apagado(s).`);
+    }
+  }
+} finally {
+  await db.close();
+}

@@ -1,0 +1,82 @@
+import type { Config } from "../config";
+import type { Queryable } from "../db/database";
+import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
+
+export const GENERATED_HASH_KEY = "admin_password_hash";
+
+export interface AdminPassword {
+  verify(password: string): Promise<boolean>;
+  /** Where the password came from, for the start-up notice and tests. */
+  readonly source: "env" | "generated" | "stored";
+}
+
+/** Prints a start-up notice; stdout by default. The only place a generated password is ever shown. */
+export type Announce = (message: string) => void;
+
+export const announceToStdout: Announce = (message) => {
+  process.stdout.write(`${message}\n`);
+};
+
+function banner(lines: string[]): string {
+  const rule = "=".repeat(64);
+  return [rule, ...lines.map((l) => `  ${l}`), rule].join("\n");
+}
+
+/**
+ * ADMIN_PASSWORD wins. Without it (development and test only; config refuses
+ * production), a password is generated once, printed once, and only its scrypt
+ * hash is kept in app_settings so later starts accept the same password.
+ * Only hashes stay in memory.
+ */
+export async function prepareAdminPassword(
+  config: Pick<Config, "ADMIN_PASSWORD" | "NODE_ENV">,
+  db: Queryable,
+  announce: Announce = announceToStdout,
+): Promise<AdminPassword> {
+  if (config.ADMIN_PASSWORD) {
+    const hash = await hashPassword(config.ADMIN_PASSWORD);
+    return { source: "env", verify: (p) => verifyPassword(p, hash) };
+  }
+  if (config.NODE_ENV === "production") {
+    throw new Error("ADMIN_PASSWORD é obrigatória em produção.");
+  }
+
+  const read = async () =>
+    (await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [GENERATED_HASH_KEY]))[0]?.value;
+
+  let stored = await read();
+  if (stored === undefined || !isPasswordHash(stored)) {
+    const password = generatePassword();
+    const hash = await hashPassword(password);
+    // ON CONFLICT: another instance on the same database may have generated one at the same moment.
+    const inserted = await db.query(
+      `INSERT INTO app_settings (key, value) VALUES ($1, $2)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE app_settings.value NOT LIKE 'scrypt$%'
+       RETURNING key`,
+      [GENERATED_HASH_KEY, hash],
+    );
+    if (inserted.length > 0) {
+      announce(
+        banner([
+          "Senha do painel /admin gerada para desenvolvimento:",
+          "",
+          `    ${password}`,
+          "",
+          "Ela aparece só agora; guarde-a. Nas próximas vezes vale a mesma senha.",
+          "Para usar outra, defina ADMIN_PASSWORD (obrigatória em produção).",
+        ]),
+      );
+      return { source: "generated", verify: (p) => verifyPassword(p, hash) };
+    }
+    stored = (await read())!;
+  }
+  const storedHash = stored;
+  announce(
+    banner([
+      "Painel /admin: vale a senha gerada na primeira execução (mostrada só naquela vez).",
+      "Defina ADMIN_PASSWORD para usar outra senha. Para gerar uma nova, apague a linha",
+      `'${GENERATED_HASH_KEY}' da tabela app_settings e reinicie.`,
+    ]),
+  );
+  return { source: "stored", verify: (p) => verifyPassword(p, storedHash) };
+}

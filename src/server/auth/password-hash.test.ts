@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
+
+describe("password hashing", () => {
+  it("stores scrypt with its parameters and a random salt, never the password", async () => {
+    const a = await hashPassword("uma senha longa");
+    const b = await hashPassword("uma senha longa");
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("senha");
+    expect(isPasswordHash(a)).toBe(true);
+  });
+
+  it("accepts only the same password", async () => {
+    const hash = await hashPassword("Peregrinos-2025");
+    expect(await verifyPassword("Peregrinos-2025", hash)).toBe(true);
+    expect(await verifyPassword("peregrinos-2025", hash)).toBe(false);
+    expect(await verifyPassword("Peregrinos-2025 ", hash)).toBe(false);
+    expect(await verifyPassword("", hash)).toBe(false);
+  });
+
+  it("treats the same text in another Unicode form as the same password", async () => {
+    const hash = await hashPassword("São José");
+    expect(await verifyPassword("Sa\u0303o Jose\u0301", hash)).toBe(true);
+  });
+
+  it("never matches a malformed or truncated hash", async () => {
+    const hash = await hashPassword("qualquer");
+    expect(await verifyPassword("qualquer", "texto")).toBe(false);
+    expect(await verifyPassword("qualquer", hash.slice(0, -4))).toBe(false);
+  });
+
+  it("generates readable 16-character passwords", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const p = generatePassword();
+      expect(p).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+      expect(p).not.toMatch(/[01lio]/);
+      seen.add(p);
+    }
+    expect(seen.size).toBe(50);
+  });
+});

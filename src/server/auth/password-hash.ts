@@ -1,0 +1,46 @@
+import { randomBytes, randomInt, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+
+// scrypt with N=2^15, r=8, p=1 (32 MiB, about 0.1 s): slow enough to make a
+// stolen hash expensive to guess, fast enough for one admin logging in.
+const PARAMS = { N: 1 << 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+// Node refuses scrypt above 32 MiB unless told; 128 * N * r is exactly 32 MiB here.
+const MAX_MEMORY = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+/** "scrypt$N$r$p$salt$key" (base64url), so the cost can change later without breaking stored hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, PARAMS);
+  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export function isPasswordHash(value: string): boolean {
+  return /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/.test(value);
+}
+
+/** Compares in constant time; a malformed hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (!isPasswordHash(stored)) return false;
+  const [, n, r, p, saltText, keyText] = stored.split("$");
+  const expected = Buffer.from(keyText, "base64url");
+  const actual = await derive(password, Buffer.from(saltText, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+// No 0/O, 1/l/I: the password is read off a terminal and typed on a phone.
+const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** 16 random characters in groups of four, about 79 bits. */
+export function generatePassword(): string {
+  const chars = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join("")).join("-");
+}

@@ -1,0 +1,124 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { PassThrough } from "node:stream";
+import { createGunzip, createGzip } from "node:zlib";
+import type { Database, Queryable } from "../db/database";
+
+/**
+ * Backup file: gzip of JSON lines. First a header, then one line per row:
+ * {"t": table, "r": row-as-json}. Rows are serialised by PostgreSQL itself
+ * (to_jsonb; bytea becomes "\\x…" hex) and read back with json_populate_record,
+ * so every column type round-trips on PGlite and PostgreSQL alike.
+ */
+export const BACKUP_FORMAT = "caravana-backup";
+export const BACKUP_VERSION = 1;
+
+/** In restore order (parents before children). Sessions are left out: they are not data. */
+export const BACKUP_TABLES = ["form_settings", "app_settings", "registrations", "receipts"] as const;
+
+const BATCH = 200;
+
+async function storedColumns(db: Queryable, table: string): Promise<string[]> {
+  const rows = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER'
+     ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows.map((r) => r.column_name);
+}
+
+async function primaryKey(db: Queryable, table: string): Promise<string> {
+  const [row] = await db.query<{ attname: string }>(
+    `SELECT a.attname FROM pg_index i
+     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+     WHERE i.indrelid = $1::regclass AND i.indisprimary`,
+    [table],
+  );
+  return row.attname;
+}
+
+export interface BackupSummary {
+  file: string;
+  rows: Record<string, number>;
+}
+
+/** Writes a consistent snapshot (one REPEATABLE READ transaction) of every table to one file. */
+export async function backupTo(db: Database, file: string): Promise<BackupSummary> {
+  const gzip = createGzip();
+  const out = createWriteStream(file);
+  const done = pipeline(gzip, out);
+  const write = async (line: unknown) => {
+    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
+  };
+  const rows: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    await tx.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    const migrations = await tx.query<{ version: string }>("SELECT version FROM schema_migrations ORDER BY version");
+    await write({ format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at: new Date().toISOString(), migrations: migrations.map((m) => m.version) });
+    for (const table of BACKUP_TABLES) {
+      const cols = await storedColumns(tx, table);
+      const pk = await primaryKey(tx, table);
+      const list = cols.map((c) => `"${c}"`).join(", ");
+      rows[table] = 0;
+      // Keyset batches: a table of receipts never sits in memory at once.
+      let last: string | null = null;
+      for (;;) {
+        const batch: { k: string; j: unknown }[] = await tx.query<{ k: string; j: unknown }>(
+          `SELECT "${pk}"::text AS k, to_jsonb(x) AS j FROM (SELECT ${list} FROM ${table}) x
+           WHERE $1::text IS NULL OR "${pk}"::text > $1 ORDER BY "${pk}"::text LIMIT ${BATCH}`,
+          [last],
+        );
+        for (const r of batch) await write({ t: table, r: r.j });
+        rows[table] += batch.length;
+        if (batch.length < BATCH) break;
+        last = batch[batch.length - 1].k;
+      }
+    }
+  });
+  gzip.end();
+  await done;
+  return { file, rows };
+}
+
+export class RestoreError extends Error {}
+
+/** Loads a backup into an empty database (migrated to the same version or later). */
+export async function restoreFrom(db: Database, file: string): Promise<Record<string, number>> {
+  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
+  if (n > 0) throw new RestoreError(`O banco de destino já tem ${n} inscrições. Restaure em um banco vazio.`);
+
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()).pipe(new PassThrough()), crlfDelay: Infinity });
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    const columns = new Map<string, string>();
+    let header = false;
+    for await (const line of lines) {
+      if (!line) continue;
+      const item = JSON.parse(line);
+      if (!header) {
+        if (item.format !== BACKUP_FORMAT || item.version !== BACKUP_VERSION) {
+          throw new RestoreError("Este arquivo não é um backup da Caravana (ou é de uma versão desconhecida).");
+        }
+        header = true;
+        continue;
+      }
+      const table = item.t as string;
+      if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new RestoreError(`Tabela desconhecida no backup: ${table}`);
+      if (!columns.has(table)) columns.set(table, (await storedColumns(tx, table)).map((c) => `"${c}"`).join(", "));
+      const list = columns.get(table)!;
+      // The one settings row already exists after migrations: overwrite it.
+      const conflict = table === "form_settings" || table === "app_settings"
+        ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list.split(", ").map((c) => `EXCLUDED.${c}`).join(", ")})`
+        : "";
+      await tx.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(null::${table}, $1::json) ${conflict}`, [
+        JSON.stringify(item.r),
+      ]);
+      counts[table] = (counts[table] ?? 0) + 1;
+    }
+    if (!header) throw new RestoreError("Arquivo de backup vazio.");
+  });
+  return counts;
+}

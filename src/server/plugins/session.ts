@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { type AdminPassword, type Announce, prepareAdminPassword } from "../auth/admin-password";
+import type { Config } from "../config";
+import { HttpError } from "../http-error";
+
+/** Name of the HttpOnly admin session cookie. */
+export const SESSION_COOKIE = "caravana_admin";
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** A session used again after this long gets a fresh 12 h (sliding expiry) and a re-sent cookie. */
+export const SESSION_RENEW_AFTER_MS = 5 * 60_000;
+
+export const SESSION_MESSAGES = {
+  invalid: "Sessão expirada ou inválida. Entre novamente.",
+  crossSite: "Requisição de outro site recusada. Abra o painel pelo endereço do próprio site.",
+} as const;
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface AdminSessions {
+  /** Creates a session row and sets the cookie. */
+  create(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Deletes the request's session row (if any) and clears the cookie. */
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * The token hash of the request's valid session, or null. With a reply, a
+   * session older than SESSION_RENEW_AFTER_MS is renewed and its cookie re-sent.
+   */
+  check(request: FastifyRequest, reply?: FastifyReply): Promise<string | null>;
+  /** Whether a session (by token hash) is still valid; for long-lived streams. */
+  isValid(tokenHash: string): Promise<boolean>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    adminPassword: AdminPassword;
+    adminSessions: AdminSessions;
+    /** onRequest hook: 401 unless the request carries a valid admin session. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: 403 for a state-changing request from another site. */
+    sameOriginWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; announce?: Announce }) => {
+  await app.register(fastifyCookie);
+  app.decorate("adminPassword", await prepareAdminPassword(opts.config, app.db, opts.announce));
+
+  const cookieOptions = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: "strict" as const,
+    path: "/",
+    secure: request.protocol === "https",
+  });
+
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
+
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+
+  const tokenOf = (request: FastifyRequest): string | null => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token && TOKEN_PATTERN.test(token) ? token : null;
+  };
+
+  const sessions: AdminSessions = {
+    async create(request, reply) {
+      const old = tokenOf(request);
+      const token = randomBytes(32).toString("base64url");
+      // Expired rows are swept here: logins are rare, so this costs nothing.
+      await app.db.query("DELETE FROM admin_sessions WHERE expires_at <= now() OR token_hash = $1", [old ? hashToken(old) : ""]);
+      await app.db.query(
+        "INSERT INTO admin_sessions (token_hash, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')",
+        [hashToken(token), SESSION_TTL_MS],
+      );
+      setCookie(request, reply, token);
+    },
+
+    async destroy(request, reply) {
+      const token = tokenOf(request);
+      if (token) await app.db.query("DELETE FROM admin_sessions WHERE token_hash = $1", [hashToken(token)]);
+      clearCookie(request, reply);
+    },
+
+    async check(request, reply) {
+      const token = tokenOf(request);
+      if (!token) return null;
+      const tokenHash = hashToken(token);
+      const [row] = await app.db.query<{ renew: boolean }>(
+        `SELECT expires_at < now() + $2 * interval '1 millisecond' AS renew
+         FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()`,
+        [tokenHash, SESSION_TTL_MS - SESSION_RENEW_AFTER_MS],
+      );
+      if (!row) return null;
+      if (row.renew && reply) {
+        await app.db.query(
+          "UPDATE admin_sessions SET expires_at = now() + $2 * interval '1 millisecond' WHERE token_hash = $1",
+          [tokenHash, SESSION_TTL_MS],
+        );
+        setCookie(request, reply, token);
+      }
+      return tokenHash;
+    },
+
+    async isValid(tokenHash) {
+      const rows = await app.db.query("SELECT 1 FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()", [tokenHash]);
+      return rows.length > 0;
+    },
+  };
+  app.decorate("adminSessions", sessions);
+
+  app.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await sessions.check(request, reply)) return;
+    // A stale or forged cookie is dropped so the browser stops sending it.
+    if (request.cookies[SESSION_COOKIE] !== undefined) clearCookie(request, reply);
+    throw new HttpError(401, SESSION_MESSAGES.invalid);
+  });
+
+  app.decorate("sameOriginWrites", async (request: FastifyRequest) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.headers["sec-fetch-site"] === "cross-site") throw new HttpError(403, SESSION_MESSAGES.crossSite);
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const own = `${request.protocol}://${request.host}`.toLowerCase();
+    if (origin.toLowerCase() === own) return;
+    if (origin.toLowerCase().replace(/^https?:/, "") === own.replace(/^https?:/, "")) {
+      request.log.warn(
+        { origin, own },
+        "Origin difere só no protocolo: atrás de um proxy HTTPS, defina TRUST_PROXY=true",
+      );
+    }
+    throw new HttpError(403, SESSION_MESSAGES.crossSite);
+  });
+});

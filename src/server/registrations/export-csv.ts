@@ -1,0 +1,40 @@
+import { Readable } from "node:stream";
+import { maskPhone } from "../../shared/phone";
+import { EXPORT_HEADERS, formatLocalDateTime, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import type { ExportRow } from "./list-registrations";
+
+/**
+ * A cell for Excel-style CSV: always quoted; text that a spreadsheet would run
+ * as a formula (= + - @, tab, CR) gets a leading apostrophe.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(";")}\r\n`;
+
+async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<Buffer> {
+  // BOM + ';': what Excel in a pt-BR locale opens correctly with a double click.
+  yield Buffer.from(`\uFEFF${line([...EXPORT_HEADERS])}`, "utf8");
+  for await (const batch of batches) {
+    let text = "";
+    for (const r of batch) {
+      text += line([
+        r.nome_completo,
+        r.idade,
+        r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
+        METHOD_LABELS[r.metodo_pagamento],
+        STATUS_LABELS[r.status_pagamento],
+        formatLocalDateTime(r.local_ms),
+      ]);
+    }
+    yield Buffer.from(text, "utf8");
+  }
+}
+
+/** UTF-8 CSV with BOM, ';' and CRLF, written batch by batch as rows arrive. */
+export function csvExport(batches: AsyncIterable<ExportRow[]>): Readable {
+  return Readable.from(csvChunks(batches), { objectMode: false });
+}

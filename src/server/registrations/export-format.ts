@@ -1,0 +1,53 @@
+import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
+import { EXPORT_TIME_ZONE } from "./list-registrations";
+
+// Shared by the .xlsx and .csv exports, so both read the same.
+
+export const EXPORT_HEADERS = [
+  "Nome completo",
+  "Idade",
+  "Número Responsável",
+  "Forma de pagamento",
+  "Status",
+  "Data da inscrição",
+] as const;
+
+export const METHOD_LABELS: Record<PaymentMethod, string> = { PIX: "PIX", ESPECIE: "Espécie" };
+export const STATUS_LABELS: Record<PaymentStatus, string> = { pendente: "Pendente", confirmado: "Pago" };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "16/08/2025 08:05" from a wall-clock time held as UTC milliseconds. */
+export function formatLocalDateTime(localMs: number): string {
+  const d = new Date(localMs);
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Excel's date serial (days since 1899-12-30) of a wall-clock time held as UTC milliseconds. */
+export function excelSerial(localMs: number): number {
+  return localMs / 86_400_000 + 25_569;
+}
+
+/** "JDJ 2025" -> "jdj-2025" */
+export function slug(text: string): string {
+  return (
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "evento"
+  );
+}
+
+/** inscricoes-jdj-2025-2025-08-16.xlsx, dated in Brazil's time. */
+export function exportFileName(eventTitle: string, ext: "xlsx" | "csv", now = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: EXPORT_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `inscricoes-${slug(eventTitle)}-${get("year")}-${get("month")}-${get("day")}.${ext}`;
+}

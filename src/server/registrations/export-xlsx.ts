@@ -1,0 +1,53 @@
+import { Readable } from "node:stream";
+import { maskPhone } from "../../shared/phone";
+import { EXPORT_HEADERS, excelSerial, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import type { ExportRow } from "./list-registrations";
+import { writeXlsx, type XlsxRow } from "./xlsx-writer";
+
+export const SHEET_NAME = "Inscrições";
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 18];
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Header, one row per registration, then a blank row and the totals of what was exported. */
+async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<XlsxRow[]> {
+  yield [{ cells: [...EXPORT_HEADERS], bold: true }];
+  const totals = { all: 0, pagos: 0, pendentes: 0, pix: 0, especie: 0 };
+  for await (const batch of batches) {
+    yield batch.map((r) => {
+      totals.all++;
+      if (r.status_pagamento === "confirmado") totals.pagos++;
+      else totals.pendentes++;
+      if (r.metodo_pagamento === "PIX") totals.pix++;
+      else totals.especie++;
+      return {
+        cells: [
+          r.nome_completo,
+          r.idade,
+          r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
+          METHOD_LABELS[r.metodo_pagamento],
+          STATUS_LABELS[r.status_pagamento],
+          { date: excelSerial(r.local_ms) },
+        ],
+      };
+    });
+  }
+  yield [
+    { cells: [] },
+    {
+      bold: true,
+      cells: [
+        `Total: ${plural(totals.all, "inscrição", "inscrições")}`,
+        null,
+        null,
+        `PIX: ${totals.pix} · Espécie: ${totals.especie}`,
+        `Pagos: ${totals.pagos} · Pendentes: ${totals.pendentes}`,
+      ],
+    },
+  ];
+}
+
+/** The registrations as a real workbook, streamed batch by batch. */
+export function xlsxExport(batches: AsyncIterable<ExportRow[]>): Readable {
+  return Readable.from(writeXlsx({ sheetName: SHEET_NAME, columnWidths: COLUMN_WIDTHS, rows: sheetRows(batches) }), { objectMode: false });
+}

@@ -1,0 +1,41 @@
+import type { ListQuery, Sort } from "../../shared/admin-api";
+
+/** Filter part of the list and export queries; placeholders start at $1. */
+export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const q = filter.q.trim();
+  if (q) {
+    // The user's % and _ are literal characters, not wildcards.
+    params.push(q.replace(/[\\%_]/g, (c) => `\\${c}`));
+    conditions.push(`nome_busca LIKE '%' || caravana_fold($${params.length}) || '%' ESCAPE '\\'`);
+  }
+  if (filter.status !== "todos") {
+    params.push(filter.status);
+    conditions.push(`status_pagamento = $${params.length}`);
+  }
+  return { sql: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
+}
+
+/**
+ * ORDER BY per sort, and the keyset columns that continue after a row.
+ * nome_busca is compared with COLLATE "C" so PGlite and any PostgreSQL locale
+ * agree (and the index in migration 002 applies).
+ */
+export const SORT_SQL: Record<Sort, { orderBy: string; key: string; after: (a: string, b: string) => string }> = {
+  recentes: {
+    orderBy: "created_at DESC, id DESC",
+    key: "created_at::text",
+    after: (a, b) => `(created_at, id) < (${a}::timestamptz, ${b}::uuid)`,
+  },
+  antigos: {
+    orderBy: "created_at ASC, id ASC",
+    key: "created_at::text",
+    after: (a, b) => `(created_at, id) > (${a}::timestamptz, ${b}::uuid)`,
+  },
+  nome: {
+    orderBy: `nome_busca COLLATE "C" ASC, id ASC`,
+    key: "nome_busca",
+    after: (a, b) => `(nome_busca COLLATE "C", id) > (${a}::text COLLATE "C", ${b}::uuid)`,
+  },
+};

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import * as z from "zod/mini";
+import { idParamsSchema, type ListQuery, listQuerySchema } from "../../shared/admin-api";
+import {
+  firstMessage,
+  MESSAGES,
+  paymentStatusSchema,
+  registrationEditSchema,
+  type registrationPatchSchema,
+} from "../../shared/registration-schema";
+import type { Config } from "../config";
+import { HttpError } from "../http-error";
+import { exportFileName } from "../registrations/export-format";
+import { csvExport } from "../registrations/export-csv";
+import { xlsxExport } from "../registrations/export-xlsx";
+import { exportRegistrations, listRegistrations, registrationStats } from "../registrations/list-registrations";
+import { deleteRegistration, updateRegistration } from "../registrations/update-registration";
+
+type IdParams = z.output<typeof idParamsSchema>;
+type PatchBody = z.output<typeof registrationPatchSchema>;
+
+const statusOnlySchema = z.strictObject(
+  { status_pagamento: paymentStatusSchema },
+  { error: (iss) => (iss.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.invalidPayload) },
+);
+
+/**
+ * Accepts what registrationPatchSchema accepts, but parses with the one branch
+ * the body aims at, so the answer carries the field's own message
+ * ("Idade mínima: 4 anos") instead of the union's generic one.
+ */
+function parsePatch(body: unknown): PatchBody {
+  const statusOnly = typeof body === "object" && body !== null && Object.keys(body).length === 1 && "status_pagamento" in body;
+  const result = (statusOnly ? statusOnlySchema : registrationEditSchema).safeParse(body);
+  if (!result.success) throw new HttpError(400, firstMessage(result.error));
+  return result.data;
+}
+
+/**
+ * Reads the first batch before anything is sent, so a failing database gets a
+ * clean pt-BR 500 instead of a cut-off download.
+ */
+async function firstBatchRead<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
+}
+
+/** Admin routes under /api/registrations; the public POST lives in registrations.ts. */
+export default async function adminRegistrationRoutes(app: FastifyInstance, opts: { config: Config }) {
+  app.addHook("onRequest", app.sameOriginWrites);
+  app.addHook("onRequest", app.requireAdmin);
+  // Personal data: never kept by a browser or proxy cache.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+
+  app.get<{ Querystring: ListQuery }>("/api/registrations", { schema: { querystring: listQuerySchema } }, async (request) =>
+    listRegistrations(app.db, request.query),
+  );
+
+  app.get("/api/registrations/stats", async () => registrationStats(app.db));
+
+  app.patch<{ Params: IdParams }>("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
+    updateRegistration(app.db, request.params.id, parsePatch(request.body)),
+  );
+
+  app.delete<{ Params: IdParams }>("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteRegistration(app.db, request.params.id);
+    return reply.status(204).send();
+  });
+
+  const sendExport = (reply: FastifyReply, ext: "xlsx" | "csv", type: string, stream: NodeJS.ReadableStream) =>
+    reply
+      .header("Content-Type", type)
+      .header("Content-Disposition", `attachment; filename="${exportFileName(opts.config.EVENT_TITLE, ext)}"`)
+      .send(stream);
+
+  app.get<{ Querystring: ListQuery }>(
+    "/api/registrations/export.xlsx",
+    { schema: { querystring: listQuerySchema } },
+    async (request, reply) =>
+      sendExport(
+        reply,
+        "xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        xlsxExport(await firstBatchRead(exportRegistrations(app.db, request.query))),
+      ),
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    "/api/registrations/export.csv",
+    { schema: { querystring: listQuerySchema } },
+    async (request, reply) =>
+      sendExport(reply, "csv", "text/csv; charset=utf-8", csvExport(await firstBatchRead(exportRegistrations(app.db, request.query)))),
+  );
+}

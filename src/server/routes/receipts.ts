@@ -1,0 +1,107 @@
+import { timingSafeEqual } from "node:crypto";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import { idParamsSchema } from "../../shared/admin-api";
+import { HttpError } from "../http-error";
+import { detectReceiptType } from "../receipts/file-type";
+import { readReceipt, saveReceipt } from "../receipts/receipt-repository";
+import { hashUploadToken } from "../registrations/create-registration";
+
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const RECEIPT_MESSAGES = {
+  noToken: "Envio não autorizado: abra esta página no aparelho em que fez a inscrição.",
+  wrongToken: "Este envio não pertence a esta inscrição.",
+  noFile: "Escolha um arquivo para enviar.",
+  badName: "Nome de arquivo inválido. Renomeie o arquivo e tente de novo.",
+  tooLarge: "O arquivo passa do limite de 5 MB. Envie uma foto menor ou um print da tela.",
+  badType: "Formato não aceito. Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.",
+  malformed: "O envio do arquivo chegou incompleto. Tente de novo.",
+  notFound: "Esta inscrição não tem comprovante.",
+} as const;
+
+const authHeaders = z.object({ authorization: z.optional(z.string()) });
+
+// A name is only a label here (the stored name is random), but a name that
+// tries to climb directories or hide control characters marks a hostile client.
+const SAFE_FILE_NAME = /^[^/\\\u0000-\u001f\u007f]{1,200}$/;
+const isSafeFileName = (name: string) => SAFE_FILE_NAME.test(name) && !name.split(".").every((p) => p === "") && !name.includes("..");
+
+function bearerToken(request: FastifyRequest): string {
+  const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? "");
+  if (!match) throw new HttpError(401, RECEIPT_MESSAGES.noToken);
+  return match[1];
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export default async function receiptRoutes(app: FastifyInstance) {
+  await app.register(fastifyMultipart, {
+    // Keep the name as sent (busboy would cut it to its last segment) so a hostile one is seen and refused.
+    preservePath: true,
+    limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20, fieldNameSize: 100 },
+  });
+
+  // The visitor who made the registration attaches (or replaces) its receipt.
+  app.post<{ Params: z.output<typeof idParamsSchema> }>(
+    "/api/registrations/:id/receipt",
+    { schema: { params: idParamsSchema, headers: authHeaders } },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      const [row] = await app.db.query<{ upload_token_hash: string | null }>(
+        "SELECT upload_token_hash FROM registrations WHERE id = $1",
+        [request.params.id],
+      );
+      if (!row?.upload_token_hash || !sameHash(row.upload_token_hash, hashUploadToken(token))) {
+        throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
+      }
+      if (!request.isMultipart()) throw new HttpError(415, RECEIPT_MESSAGES.noFile);
+
+      let data: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw new HttpError(400, RECEIPT_MESSAGES.noFile);
+        if (!isSafeFileName(file.filename)) {
+          file.file.resume(); // drain, store nothing
+          throw new HttpError(400, RECEIPT_MESSAGES.badName);
+        }
+        data = await file.toBuffer();
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, RECEIPT_MESSAGES.tooLarge);
+        if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+          throw new HttpError(400, "Envie um único arquivo.");
+        }
+        request.log.warn({ code }, "multipart inválido");
+        throw new HttpError(400, RECEIPT_MESSAGES.malformed);
+      }
+      if (data.length === 0) throw new HttpError(400, RECEIPT_MESSAGES.noFile);
+      const type = detectReceiptType(data.subarray(0, 16));
+      if (!type) throw new HttpError(415, RECEIPT_MESSAGES.badType);
+
+      const stored = await saveReceipt(app.db, request.params.id, type, data);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  // Only an admin session reads receipts; nosniff and an explicit type keep a crafted file from running as a page.
+  app.get<{ Params: z.output<typeof idParamsSchema> }>(
+    "/api/registrations/:id/receipt",
+    { onRequest: app.requireAdmin, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const receipt = await readReceipt(app.db, request.params.id);
+      if (!receipt) throw new HttpError(404, RECEIPT_MESSAGES.notFound);
+      const ext = receipt.path.split(".").pop();
+      const name = `comprovante-${receipt.referencia ?? request.params.id}.${ext}`;
+      return reply
+        .header("Content-Type", receipt.content_type)
+        .header("Content-Disposition", `inline; filename="${name}"`)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Cache-Control", "private, no-store")
+        .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")
+        .send(Buffer.from(receipt.data));
+    },
+  );
+}

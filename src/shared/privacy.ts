@@ -1,0 +1,18 @@
+// LGPD texts shown on the site. Changing CONSENT_TEXT means a new CONSENT_VERSION:
+// each registration of a minor stores the version its guardian accepted.
+
+export const ADULT_AGE = 18;
+
+export const CONSENT_VERSION = "2025-06-01";
+
+export const CONSENT_TEXT =
+  "Sou o(a) responsável por este(a) participante menor de 18 anos. Autorizo a inscrição na caravana da JDJ 2025 e o uso destes dados (nome, idade e telefone) pela coordenação da Juventude Católica VG somente para organizar a caravana.";
+
+export const PRIVACY_NOTICE = {
+  title: "Privacidade dos seus dados",
+  paragraphs: [
+    "Guardamos o nome completo, a idade, o telefone do responsável, a forma de pagamento e, se você enviar, o comprovante do PIX.",
+    "Usamos esses dados só para organizar a caravana: confirmar o pagamento, montar a lista dos ônibus e falar com o responsável em caso de necessidade. Só a coordenação tem acesso, com senha.",
+    "Depois do evento, os nomes viram iniciais e os telefones e comprovantes são apagados; ficam apenas as contagens. Para corrigir ou apagar seus dados antes disso, fale com a coordenação pelo WhatsApp.",
+  ],
+} as const;

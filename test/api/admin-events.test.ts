@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../src/server/plugins/session";
+import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import type { TestApp } from "../support/test-app";
+import { DB_KINDS } from "../support/test-database";
+
+interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A live SSE connection over real HTTP, collecting its events. */
+async function openStream(url: string, cookie?: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal, headers: cookie ? { cookie } : {} });
+  const events: SseEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let idx;
+        while ((idx = buffer.indexOf("\n\n")) >= 0) {
+          const chunk = buffer.slice(0, idx);
+          buffer = buffer.slice(idx + 2);
+          const event = /^event: (.*)$/m.exec(chunk)?.[1];
+          const data = /^data: (.*)$/m.exec(chunk)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return {
+    events,
+    async until(predicate: (events: SseEvent[]) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(events)) {
+        if (Date.now() > deadline) throw new Error(`eventos esperados não chegaram: ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let expiredCookie: string;
+  beforeAll(async () => {
+    t = await startAdminTestApp(kind, { listen: true });
+    cookie = await adminCookie(t.app);
+    expiredCookie = await adminCookie(t.app);
+    await t.db.query(
+      "UPDATE admin_sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      [expiredCookie.split("=")[1]],
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("carries inserts, updates and deletes to an admin, and nothing personal to anyone else", async () => {
+    const url = `${t.baseUrl}/api/events`;
+    const admin = await openStream(url, cookie);
+    const others = [
+      await openStream(url),
+      await openStream(url, `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}`),
+      await openStream(url, expiredCookie),
+    ];
+    const all = [admin, ...others];
+    try {
+      // Every stream starts with the current form status.
+      for (const s of all) await s.until((ev) => ev.some((e) => e.event === "form-status"));
+
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: { nome_completo: "Pessoa Ao Vivo", idade: 19, numero_responsavel: "98977776666", metodo_pagamento: "ESPECIE" },
+      });
+      const id = created.json().id as string;
+      await admin.until((ev) => ev.some((e) => e.event === "registration-inserted"));
+      const inserted = admin.events.find((e) => e.event === "registration-inserted")!;
+      expect(inserted.data).toMatchObject({
+        id,
+        nome_completo: "Pessoa Ao Vivo",
+        idade: 19,
+        numero_responsavel: "98977776666",
+        metodo_pagamento: "ESPECIE",
+        status_pagamento: "pendente",
+      });
+
+      const patched = await t.app.inject({
+        method: "PATCH",
+        url: `/api/registrations/${id}`,
+        payload: { status_pagamento: "confirmado" },
+        headers: { cookie },
+      });
+      expect(patched.statusCode).toBe(200);
+      await admin.until((ev) => ev.some((e) => e.event === "registration-updated"));
+      expect(admin.events.find((e) => e.event === "registration-updated")!.data).toMatchObject({ id, status_pagamento: "confirmado" });
+
+      const deleted = await t.app.inject({ method: "DELETE", url: `/api/registrations/${id}`, headers: { cookie } });
+      expect(deleted.statusCode).toBe(204);
+      await admin.until((ev) => ev.some((e) => e.event === "registration-deleted"));
+      expect(admin.events.find((e) => e.event === "registration-deleted")!.data).toEqual({ id });
+
+      // NOTIFY keeps order: once this status change reaches the other streams, anything sent before it has too.
+      const closed = await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open: false }, headers: { cookie } });
+      expect(closed.statusCode).toBe(200);
+      for (const s of all) await s.until((ev) => ev.some((e) => e.event === "form-status" && e.data.is_open === false));
+      for (const s of others) {
+        expect(s.events.some((e) => e.event.startsWith("registration"))).toBe(false);
+        expect(JSON.stringify(s.events)).not.toContain("Pessoa Ao Vivo");
+        expect(JSON.stringify(s.events)).not.toContain("98977776666");
+      }
+    } finally {
+      await Promise.all(all.map((s) => s.close()));
+      await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open: true }, headers: { cookie } });
+    }
+  });
+});

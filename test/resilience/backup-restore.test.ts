@@ -1,0 +1,118 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/server/config";
+import { openDatabase } from "../../src/server/db/open-database";
+import { BACKUP_TABLES } from "../../src/server/maintenance/backup";
+import { JPEG_BYTES, multipartBody } from "../support/multipart";
+import { startTestApp } from "../support/test-app";
+import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
+
+const quiet = { info() {}, warn() {} };
+
+function cli(script: string, args: string[], env: Record<string, string>) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "test", ...env },
+    encoding: "utf8",
+    input: "",
+  });
+  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+/** Every stored column of every backed-up table, in a stable order. */
+async function snapshot(env: Record<string, string>) {
+  const db = await openDatabase(loadConfig({ NODE_ENV: "test", ...env }), quiet);
+  try {
+    const out: Record<string, unknown[]> = {};
+    for (const table of BACKUP_TABLES) {
+      out[table] = (await db.query<{ j: unknown }>(`SELECT to_jsonb(t) AS j FROM ${table} t ORDER BY 1::text, to_jsonb(t)::text`)).map((r) => r.j);
+    }
+    return out;
+  } finally {
+    await db.close();
+  }
+}
+
+describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
+  const dir = mkdtempSync(join(tmpdir(), "caravana-backup-"));
+  const file = join(dir, "backup.jsonl.gz");
+  let source: { env: Record<string, string>; cleanup: () => Promise<void> };
+  let target: { env: Record<string, string>; cleanup: () => Promise<void> };
+
+  beforeAll(async () => {
+    source = await freshDatabaseEnv(kind);
+    target = await freshDatabaseEnv(kind);
+    // Fill the source through the real API: odd names, a receipt with every byte value, a paid row, a closed form.
+    const t = await startTestApp(kind, { env: source.env });
+    const names = ["João <b>Álvares</b> & Cia", "Zoë 🙏 d'Ávila", "Ana \"Aspas\" Lima"];
+    const ids: { id: string; upload_token: string }[] = [];
+    for (const [i, nome] of names.entries()) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: { nome_completo: nome, idade: 18 + i, numero_responsavel: `9899999000${i}`, metodo_pagamento: i % 2 ? "ESPECIE" : "PIX" },
+      });
+      ids.push(res.json());
+    }
+    const allBytes = Buffer.concat([JPEG_BYTES, Buffer.from(Array.from({ length: 256 }, (_, b) => b))]);
+    const body = multipartBody([{ name: "file", filename: "recibo.jpg", contentType: "image/jpeg", data: allBytes }]);
+    const up = await t.app.inject({
+      method: "POST",
+      url: `/api/registrations/${ids[0].id}/receipt`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${ids[0].upload_token}` },
+    });
+    expect(up.statusCode).toBe(201);
+    await t.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = $1", [ids[1].id]);
+    await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+    // Keep the data: close only the app and database, not the fresh folder.
+    await t.app.close();
+    await t.db.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    await source?.cleanup();
+    await target?.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("round-trips every row and byte into an empty database", async () => {
+    const backup = cli("backup", [file], source.env);
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out).toContain("registrations: 3 linha(s)");
+    expect(backup.out).toContain("receipts: 1 linha(s)");
+
+    const restore = cli("restore", [file], target.env);
+    expect(restore.code, restore.out).toBe(0);
+
+    const [a, b] = [await snapshot(source.env), await snapshot(target.env)];
+    expect(a.registrations).toHaveLength(3);
+    expect(a.receipts).toHaveLength(1);
+    expect(b).toEqual(a);
+  }, 120_000);
+
+  it("refuses to restore over existing registrations", async () => {
+    const again = cli("restore", [file], target.env);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("Restaure em um banco vazio");
+  }, 60_000);
+
+  it("purge keeps the counts, reduces names to initials and deletes phones and receipts", async () => {
+    const before = await snapshot(target.env);
+    const first = cli("purge", ["--yes"], target.env);
+    expect(first.code, first.out).toBe(0);
+    expect(first.out).toContain("Feito: 3 inscrição(ões) anonimizada(s), 1 comprovante(s) apagado(s).");
+    const after = await snapshot(target.env);
+    expect(after.registrations).toHaveLength(before.registrations.length);
+    expect(after.receipts).toHaveLength(0);
+    const rows = after.registrations as { nome_completo: string; numero_responsavel: string | null; status_pagamento: string }[];
+    expect(rows.map((r) => r.nome_completo).sort()).toEqual(["A. A. L.", "J. B. C.", "Z. D."].sort());
+    expect(rows.every((r) => r.numero_responsavel === null)).toBe(true);
+    expect(rows.filter((r) => r.status_pagamento === "confirmado")).toHaveLength(1);
+
+    const second = cli("purge", ["--yes"], target.env);
+    expect(second.out).toContain("Nada a apagar");
+  }, 120_000);
+});
