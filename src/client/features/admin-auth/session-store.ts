@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from "react";
+import type { SessionState } from "../../../shared/admin-api";
+import { toast } from "../../components/toast";
+import { api, ApiError } from "../../lib/api";
+
+/**
+ * The panel's view of the admin session. The server's HttpOnly cookie is the
+ * only proof of login: nothing about auth is kept in browser storage, so a
+ * reload always asks GET /api/session again.
+ */
+export type SessionView =
+  | { phase: "checking" }
+  | { phase: "check-failed"; message: string }
+  | { phase: "anonymous"; devMode: boolean }
+  | { phase: "authenticated"; devMode: boolean };
+
+let view: SessionView = { phase: "checking" };
+const listeners = new Set<() => void>();
+
+function set(next: SessionView): void {
+  view = next;
+  listeners.forEach((l) => l());
+}
+
+export function useSessionView(): SessionView {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => view,
+  );
+}
+
+export async function checkSession(): Promise<void> {
+  set({ phase: "checking" });
+  try {
+    const s = await api<SessionState>("/api/session", { cache: "no-store" });
+    set(s.authenticated ? { phase: "authenticated", devMode: s.devMode } : { phase: "anonymous", devMode: s.devMode });
+  } catch (e) {
+    set({ phase: "check-failed", message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+export function markAuthenticated(s: SessionState): void {
+  set({ phase: "authenticated", devMode: s.devMode });
+}
+
+export async function logout(): Promise<void> {
+  // Even if the call fails the panel leaves; the server ends the session on its side when it can.
+  await api<void>("/api/session", { method: "DELETE" }).catch(() => undefined);
+  set({ phase: "anonymous", devMode: view.phase === "authenticated" ? view.devMode : false });
+}
+
+/** A 401 from an admin call: the session ended (expired or logged out elsewhere). */
+export function expireSession(): void {
+  if (view.phase !== "authenticated") return;
+  set({ phase: "anonymous", devMode: view.devMode });
+  toast("warning", "Sessão expirada", "Entre novamente com sua senha de acesso.");
+}
+
+export function isUnauthorized(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 401;
+}
+
+/** api() for admin calls: a 401 sends the panel back to the login screen. */
+export async function adminApi<T>(path: string, init?: Parameters<typeof api>[1]): Promise<T> {
+  try {
+    return await api<T>(path, init);
+  } catch (e) {
+    if (isUnauthorized(e)) expireSession();
+    throw e;
+  }
+}
+
+/** Error toast for a failed admin call; a 401 already showed 'Sessão expirada'. */
+export function reportAdminError(title: string, e: unknown): void {
+  if (isUnauthorized(e)) return;
+  toast("error", title, e instanceof Error ? e.message : undefined);
+}

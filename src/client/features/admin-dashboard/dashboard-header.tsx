@@ -1,0 +1,59 @@
+import "./dashboard.css";
+
+interface Props {
+  devMode: boolean;
+  total: number | null;
+  updatedAt: Date | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefresh, onLogout, loggingOut }: Props) {
+  return (
+    <header className="admin-header">
+      <div className="admin-header-inner">
+        <div className="admin-header-text">
+          <h1>Painel Administrativo</h1>
+          {devMode && <span className="admin-dev-badge">Modo Desenvolvimento (Mock)</span>}
+          <p className="admin-header-meta">
+            <span>
+              Total de registros: <strong>{total ?? "—"}</strong>
+            </span>
+            <span>Última atualização: {updatedAt ? updatedAt.toLocaleString("pt-BR") : "—"}</span>
+          </p>
+        </div>
+        <div className="admin-header-actions">
+          <button type="button" className="admin-btn admin-btn-outline" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+            <RefreshIcon spinning={refreshing} />
+            Atualizar
+          </button>
+          <button type="button" className="admin-btn admin-btn-outline" onClick={onLogout} disabled={loggingOut}>
+            <LogoutIcon />
+            Sair
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function RefreshIcon({ spinning = false }: { spinning?: boolean }) {
+  return (
+    <svg className={spinning ? "admin-icon-spin" : undefined} viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21 12a9 9 0 1 1-2.64-6.36" />
+      <path d="M21 3v6h-6" />
+    </svg>
+  );
+}
+
+function LogoutIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="M16 17l5-5-5-5" />
+      <path d="M21 12H9" />
+    </svg>
+  );
+}

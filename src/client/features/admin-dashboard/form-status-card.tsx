@@ -1,0 +1,70 @@
+import { useId, useState } from "react";
+import type { FormStatus } from "../../../shared/api-types";
+import { toast } from "../../components/toast";
+import { adminApi, reportAdminError } from "../admin-auth/session-store";
+
+interface Props {
+  status: FormStatus | null;
+  onSaved: (status: FormStatus) => void;
+}
+
+export function FormStatusCard({ status, onSaved }: Props) {
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  const open = status?.is_open ?? false;
+
+  async function toggle() {
+    if (!status || saving) return;
+    setSaving(true);
+    try {
+      const next = await adminApi<FormStatus>("/api/form-status", { method: "PUT", json: { is_open: !open } });
+      onSaved(next);
+      toast(
+        "success",
+        next.is_open ? "Formulário Aberto" : "Formulário Fechado",
+        next.is_open ? "Os visitantes já podem se inscrever." : "Novas inscrições estão bloqueadas.",
+      );
+    } catch (e) {
+      reportAdminError("Erro ao atualizar status do formulário", e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-card admin-form-status" aria-labelledby={`${id}-title`}>
+      <div className="admin-form-status-text">
+        <h2 id={`${id}-title`}>Status do Formulário</h2>
+        <p>
+          {status === null
+            ? "Carregando status..."
+            : open
+              ? "Aberto: os visitantes podem se inscrever."
+              : "Fechado: a página de inscrição mostra 'Inscrições Encerradas'."}
+        </p>
+      </div>
+      <div className="admin-switch-row">
+        <label htmlFor={`${id}-switch`} className="admin-switch-label">
+          Inscrições abertas
+        </label>
+        <button
+          id={`${id}-switch`}
+          type="button"
+          role="switch"
+          aria-checked={open}
+          aria-busy={saving}
+          disabled={status === null || saving}
+          className="admin-switch"
+          onClick={toggle}
+        >
+          <span className="admin-switch-track" aria-hidden="true">
+            <span className="admin-switch-thumb" />
+          </span>
+          <span className="admin-switch-state" aria-hidden="true">
+            {open ? "Aberto" : "Fechado"}
+          </span>
+        </button>
+      </div>
+    </section>
+  );
+}

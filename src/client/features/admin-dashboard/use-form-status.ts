@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useState } from "react";
+import type { FormStatus } from "../../../shared/api-types";
+import { adminApi, reportAdminError } from "../admin-auth/session-store";
+
+/** The open/closed flag: read once, then kept current by the live stream (see use-live-events). */
+export function useFormStatus() {
+  const [status, setStatus] = useState<FormStatus | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setStatus(await adminApi<FormStatus>("/api/form-status", { cache: "no-store" }));
+    } catch (e) {
+      reportAdminError("Erro ao carregar dados do painel", e);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // Live frames can arrive out of order with our own PUT answer; keep the newest.
+  const apply = useCallback((next: FormStatus) => {
+    setStatus((cur) => (cur && Date.parse(cur.updated_at) > Date.parse(next.updated_at) ? cur : next));
+  }, []);
+
+  return { status, apply, reload };
+}

@@ -1,0 +1,178 @@
+import { type FormEvent, useId, useState } from "react";
+import type { Registration } from "../../../shared/api-types";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/constants";
+import { maskPhone } from "../../../shared/phone";
+import { fieldMessages, registrationEditSchema } from "../../../shared/registration-schema";
+import { toast } from "../../components/toast";
+import { reportAdminError } from "../admin-auth/session-store";
+import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
+import { ModalDialog } from "./modal-dialog";
+import { patchRegistration } from "./registrations-api";
+
+interface Values {
+  nome_completo: string;
+  idade: string;
+  numero_responsavel: string;
+  metodo_pagamento: Registration["metodo_pagamento"];
+  status_pagamento: Registration["status_pagamento"];
+}
+
+function validate(values: Values) {
+  return registrationEditSchema.safeParse(values);
+}
+
+interface Props {
+  registration: Registration;
+  onClose: () => void;
+  onSaved: (reg: Registration) => void;
+}
+
+export function EditDialog({ registration: r, onClose, onSaved }: Props) {
+  const id = useId();
+  const [values, setValues] = useState<Values>({
+    nome_completo: r.nome_completo,
+    idade: String(r.idade),
+    numero_responsavel: maskPhone(r.numero_responsavel ?? ""),
+    metodo_pagamento: r.metodo_pagamento,
+    status_pagamento: r.status_pagamento,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  function change<K extends keyof Values>(key: K, value: Values[K]) {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // Spec: validation on submit, then again on every change.
+    if (submitted) {
+      const res = validate(next);
+      setErrors(res.success ? {} : fieldMessages(res.error));
+    }
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    const res = validate(values);
+    if (!res.success) {
+      const errs = fieldMessages(res.error);
+      setErrors(errs);
+      const first = Object.keys(errs)[0];
+      e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await patchRegistration(r.id, res.data);
+      toast("success", "Inscrição Atualizada", `Os dados de ${saved.nome_completo} foram salvos.`);
+      onSaved(saved);
+    } catch (err) {
+      reportAdminError("Erro ao atualizar a inscrição", err);
+      setSaving(false);
+    }
+  }
+
+  const field = (name: keyof Values) => ({
+    id: `${id}-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const error = (name: keyof Values) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="admin-field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <ModalDialog title="Editar Inscrição" onClose={onClose} busy={saving}>
+      <form className="admin-edit-form" onSubmit={submit} noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-nome_completo`}>Nome completo</label>
+          <input
+            {...field("nome_completo")}
+            type="text"
+            autoComplete="off"
+            maxLength={200}
+            value={values.nome_completo}
+            onChange={(e) => change("nome_completo", e.target.value)}
+            data-autofocus
+          />
+          {error("nome_completo")}
+        </div>
+        <div className="admin-field-row">
+          <div className="admin-field">
+            <label htmlFor={`${id}-idade`}>Idade</label>
+            <input
+              {...field("idade")}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={3}
+              value={values.idade}
+              onChange={(e) => change("idade", e.target.value)}
+            />
+            {error("idade")}
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-numero_responsavel`}>Número Responsável</label>
+            <input
+              {...field("numero_responsavel")}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="(99) 99999-9999"
+              value={values.numero_responsavel}
+              onChange={(e) => change("numero_responsavel", maskPhone(e.target.value))}
+            />
+            {error("numero_responsavel")}
+          </div>
+        </div>
+        <fieldset className="admin-choice">
+          <legend>Forma de pagamento</legend>
+          {PAYMENT_METHODS.map((m) => (
+            <label key={m} className="admin-choice-option">
+              <input
+                type="radio"
+                name="metodo_pagamento"
+                value={m}
+                checked={values.metodo_pagamento === m}
+                onChange={() => change("metodo_pagamento", m)}
+              />
+              {METHOD_LABELS[m]}
+            </label>
+          ))}
+          {error("metodo_pagamento")}
+        </fieldset>
+        <fieldset className="admin-choice">
+          <legend>Status do pagamento</legend>
+          {PAYMENT_STATUSES.map((s) => (
+            <label key={s} className="admin-choice-option">
+              <input
+                type="radio"
+                name="status_pagamento"
+                value={s}
+                checked={values.status_pagamento === s}
+                onChange={() => change("status_pagamento", s)}
+              />
+              {EDIT_STATUS_LABELS[s]}
+            </label>
+          ))}
+          {error("status_pagamento")}
+        </fieldset>
+        <div className="admin-dialog-actions">
+          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
+            Cancelar
+          </button>
+          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
+            {saving && <span className="admin-spinner" aria-hidden="true" />}
+            {saving ? "Salvando..." : "Salvar"}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

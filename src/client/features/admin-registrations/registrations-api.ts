@@ -1,0 +1,79 @@
+import type { ListQuery, RegistrationPage } from "../../../shared/admin-api";
+import type { Registration } from "../../../shared/api-types";
+import type { PaymentStatus } from "../../../shared/constants";
+import type { RegistrationData } from "../../../shared/registration-schema";
+import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../lib/api";
+import { adminApi, expireSession } from "../admin-auth/session-store";
+
+export type FilterQuery = Omit<ListQuery, "page">;
+export type EditBody = RegistrationData & { status_pagamento: PaymentStatus };
+
+function params(query: FilterQuery, page?: number): string {
+  const p = new URLSearchParams({ q: query.q, status: query.status, sort: query.sort });
+  if (page !== undefined) p.set("page", String(page));
+  return p.toString();
+}
+
+export function listRegistrations(query: FilterQuery, page: number): Promise<RegistrationPage> {
+  return adminApi<RegistrationPage>(`/api/registrations?${params(query, page)}`, { cache: "no-store" });
+}
+
+export function patchRegistration(id: string, body: EditBody | { status_pagamento: PaymentStatus }): Promise<Registration> {
+  return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
+}
+
+export function deleteRegistration(id: string): Promise<void> {
+  return adminApi<void>(`/api/registrations/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export type ExportKind = "xlsx" | "csv";
+
+function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain filename
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1].trim() ?? null;
+}
+
+function fallbackName(kind: ExportKind): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `inscricoes-jdj-2025-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}.${kind}`;
+}
+
+/**
+ * Fetches the export with the current filters and saves it as a file. Fetching
+ * (rather than a plain link) lets the panel show errors and an expired session.
+ */
+export async function downloadExport(kind: ExportKind, query: FilterQuery): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/registrations/export.${kind}?${params(query)}`, { credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    if (res.status === 401) expireSession();
+    throw new ApiError(res.status, body && typeof body.error === "string" ? body.error : UNKNOWN_ERROR);
+  }
+  const blob = await res.blob();
+  const name = fileNameFrom(res.headers.get("Content-Disposition")) ?? fallbackName(kind);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Old Android browsers read the blob after click() returns; free it later.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return name;
+}

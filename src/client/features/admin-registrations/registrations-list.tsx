@@ -1,0 +1,114 @@
+import { useId, useState } from "react";
+import type { Registration } from "../../../shared/api-types";
+import { MOBILE_BREAKPOINT_PX } from "../../../shared/constants";
+import { DeleteDialog } from "./delete-dialog";
+import { DetailsDialog } from "./details-dialog";
+import { EditDialog } from "./edit-dialog";
+import { Pagination } from "./pagination";
+import { RegistrationCards } from "./registration-cards";
+import { RegistrationsTable } from "./registrations-table";
+import { RegistrationsToolbar } from "./registrations-toolbar";
+import type { DialogKind } from "./row-actions";
+import { useMediaQuery } from "./use-media-query";
+import { useRegistrations } from "./use-registrations";
+import "./registrations.css";
+
+interface Props {
+  /** Bumped by the refresh buttons and live events. */
+  version: number;
+  /** A row was changed or deleted here: refresh the list and the counters. */
+  onChanged: () => void;
+}
+
+export function RegistrationsList({ version, onChanged }: Props) {
+  const id = useId();
+  const list = useRegistrations(version);
+  const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+  const [dialog, setDialog] = useState<{ kind: DialogKind; reg: Registration } | null>(null);
+  const close = () => setDialog(null);
+
+  const saved = (reg: Registration) => {
+    list.replaceItem(reg);
+    onChanged();
+  };
+
+  const data = list.data;
+  const firstLoad = data === null && list.loading;
+
+  return (
+    <section className="admin-card reg-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Inscrições</h2>
+      <RegistrationsToolbar
+        search={list.search}
+        onSearch={list.setSearch}
+        sort={list.sort}
+        onSort={list.setSort}
+        status={list.status}
+        onStatus={list.setStatus}
+        exportQuery={{ q: list.q, status: list.status, sort: list.sort }}
+      />
+      <div className="reg-summary" aria-live="polite">
+        {data && (
+          <p>
+            <span>{data.total} registro(s) encontrado(s)</span>
+            {data.pageCount > 1 && (
+              <span className="reg-page-of">
+                Página {data.page} de {data.pageCount}
+              </span>
+            )}
+          </p>
+        )}
+        {list.loading && !firstLoad && (
+          <p className="reg-updating" role="status">
+            <span className="admin-spinner" aria-hidden="true" /> Atualizando...
+          </p>
+        )}
+      </div>
+      <div className="reg-results" aria-busy={list.loading}>
+        {firstLoad ? (
+          <p className="reg-state" role="status">
+            <span className="admin-spinner" aria-hidden="true" /> Carregando inscrições...
+          </p>
+        ) : data && data.items.length === 0 ? (
+          <p className="reg-state">
+            {list.q ? "Nenhuma inscrição encontrada para o termo pesquisado" : "Nenhuma inscrição encontrada"}
+          </p>
+        ) : data && wide ? (
+          <RegistrationsTable items={data.items} onOpen={(kind, reg) => setDialog({ kind, reg })} onSaved={saved} />
+        ) : data ? (
+          <RegistrationCards items={data.items} onOpen={(kind, reg) => setDialog({ kind, reg })} onSaved={saved} />
+        ) : (
+          <div className="reg-state">
+            <p>Não foi possível carregar as inscrições.</p>
+            <button type="button" className="admin-btn admin-btn-outline" onClick={onChanged}>
+              Tentar novamente
+            </button>
+          </div>
+        )}
+      </div>
+      {data && <Pagination page={data.page} pageCount={data.pageCount} onPage={list.setPage} />}
+
+      {dialog?.kind === "details" && <DetailsDialog registration={dialog.reg} onClose={close} />}
+      {dialog?.kind === "edit" && (
+        <EditDialog
+          registration={dialog.reg}
+          onClose={close}
+          onSaved={(reg) => {
+            close();
+            saved(reg);
+          }}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteDialog
+          registration={dialog.reg}
+          onClose={close}
+          onDeleted={() => {
+            close();
+            onChanged();
+          }}
+        />
+      )}
+    </section>
+  );
+}

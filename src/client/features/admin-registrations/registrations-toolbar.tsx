@@ -1,0 +1,91 @@
+import { useId, useState } from "react";
+import { SORT_LABELS, SORTS, type Sort, STATUS_FILTER_LABELS, STATUS_FILTERS, type StatusFilter } from "../../../shared/admin-api";
+import { toast } from "../../components/toast";
+import { reportAdminError } from "../admin-auth/session-store";
+import { downloadExport, type ExportKind, type FilterQuery } from "./registrations-api";
+
+interface Props {
+  search: string;
+  onSearch: (value: string) => void;
+  sort: Sort;
+  onSort: (value: Sort) => void;
+  status: StatusFilter;
+  onStatus: (value: StatusFilter) => void;
+  /** The filters the export uses: the debounced search, not the half-typed one. */
+  exportQuery: FilterQuery;
+}
+
+export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, onStatus, exportQuery }: Props) {
+  const id = useId();
+  const [exporting, setExporting] = useState<ExportKind | null>(null);
+
+  async function runExport(kind: ExportKind) {
+    setExporting(kind);
+    toast("info", "Exportando...", kind === "xlsx" ? "Gerando a planilha com os filtros atuais." : "Gerando o arquivo CSV com os filtros atuais.");
+    try {
+      const name = await downloadExport(kind, exportQuery);
+      toast("success", "Exportação concluída", `Arquivo ${name} baixado.`);
+    } catch (e) {
+      reportAdminError("Erro ao exportar as inscrições", e);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <div className="reg-toolbar">
+      <div className="reg-search">
+        <label htmlFor={`${id}-q`}>Buscar por nome</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          placeholder="Digite um nome..."
+          autoComplete="off"
+          maxLength={120}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      </div>
+      <div className="reg-select">
+        <label htmlFor={`${id}-sort`}>Ordenar por</label>
+        <select id={`${id}-sort`} value={sort} onChange={(e) => onSort(e.target.value as Sort)}>
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="reg-select">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value as StatusFilter)}>
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_FILTER_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="reg-export">
+        <button type="button" className="admin-btn admin-btn-success" onClick={() => runExport("xlsx")} disabled={exporting !== null} aria-busy={exporting === "xlsx"}>
+          {exporting === "xlsx" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
+          Exportar Excel
+        </button>
+        <button type="button" className="admin-btn admin-btn-outline" onClick={() => runExport("csv")} disabled={exporting !== null} aria-busy={exporting === "csv"}>
+          {exporting === "csv" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
+          Exportar CSV
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M12 3v12" />
+      <path d="M7 10l5 5 5-5" />
+      <path d="M5 21h14" />
+    </svg>
+  );
+}

@@ -1,0 +1,111 @@
+import { type ReactNode, useState } from "react";
+import type { Registration } from "../../../shared/api-types";
+import { toast } from "../../components/toast";
+import { reportAdminError } from "../admin-auth/session-store";
+import { patchRegistration } from "./registrations-api";
+
+export type DialogKind = "details" | "edit" | "delete";
+
+/** 'Marcar Pago' while pending, 'Pago' once confirmed; a click flips it. */
+export function PaidToggle({ registration: r, onSaved }: { registration: Registration; onSaved: (reg: Registration) => void }) {
+  const [busy, setBusy] = useState(false);
+  const paid = r.status_pagamento === "confirmado";
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      const saved = await patchRegistration(r.id, { status_pagamento: paid ? "pendente" : "confirmado" });
+      toast(
+        "success",
+        "Status Atualizado",
+        saved.status_pagamento === "confirmado"
+          ? `Pagamento de ${saved.nome_completo} confirmado.`
+          : `Pagamento de ${saved.nome_completo} voltou para pendente.`,
+      );
+      onSaved(saved);
+    } catch (e) {
+      reportAdminError("Erro ao atualizar status do pagamento", e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={`admin-btn reg-paid-toggle ${paid ? "admin-btn-success" : "admin-btn-outline"}`}
+      onClick={toggle}
+      disabled={busy}
+      aria-busy={busy}
+      title={paid ? "Pagamento confirmado. Clique para voltar a Pendente." : "Confirmar o pagamento"}
+    >
+      {busy ? (
+        <span className="admin-spinner" aria-hidden="true" />
+      ) : (
+        <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          {paid ? <path d="M5 12l5 5L20 7" /> : <circle cx="12" cy="12" r="8" />}
+        </svg>
+      )}
+      {paid ? "Pago" : "Marcar Pago"}
+    </button>
+  );
+}
+
+const ICONS: Record<DialogKind, ReactNode> = {
+  details: (
+    <>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
+  edit: (
+    <>
+      <path d="M12 20h9" />
+      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+    </>
+  ),
+  delete: (
+    <>
+      <path d="M3 6h18" />
+      <path d="M8 6V4h8v2" />
+      <path d="M19 6l-1 14H6L5 6" />
+    </>
+  ),
+};
+
+const LABELS: Record<DialogKind, { short: string; full: (name: string) => string }> = {
+  details: { short: "Detalhes", full: (n) => `Detalhes de ${n}` },
+  edit: { short: "Editar", full: (n) => `Editar inscrição de ${n}` },
+  delete: { short: "Excluir", full: (n) => `Excluir inscrição de ${n}` },
+};
+
+/** Details, edit and delete. Icons only in the table; with words on the phone cards. */
+export function RowActions({
+  registration: r,
+  onOpen,
+  withText,
+}: {
+  registration: Registration;
+  onOpen: (kind: DialogKind, reg: Registration) => void;
+  withText: boolean;
+}) {
+  return (
+    <div className="reg-actions">
+      {(Object.keys(LABELS) as DialogKind[]).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          className={`admin-btn admin-btn-outline reg-action reg-action-${kind} ${withText ? "" : "admin-btn-icon"}`}
+          aria-label={LABELS[kind].full(r.nome_completo)}
+          title={withText ? undefined : LABELS[kind].short}
+          onClick={() => onOpen(kind, r)}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            {ICONS[kind]}
+          </svg>
+          {withText && LABELS[kind].short}
+        </button>
+      ))}
+    </div>
+  );
+}

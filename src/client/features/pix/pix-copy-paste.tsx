@@ -1,0 +1,72 @@
+import { useId, useRef } from "react";
+import { toast } from "../../components/toast";
+import "./pix.css";
+
+export interface PixCopyPasteProps {
+  /** The Copia e Cola string. */
+  code: string;
+  /** Visible label of the text box. */
+  label?: string;
+}
+
+/**
+ * Writes the text to the clipboard. The Clipboard API exists only on HTTPS (or
+ * localhost); elsewhere, and on old Android browsers, the visible text box is
+ * selected and copied with execCommand, which also leaves it selected for a
+ * manual copy if that fails too.
+ */
+async function copyFrom(area: HTMLTextAreaElement, text: string): Promise<boolean> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Permission refused or not focused: try the old way below.
+    }
+  }
+  area.focus();
+  area.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  }
+}
+
+/** The Copia e Cola code in a read-only text box, with a copy button. */
+export function PixCopyPaste({ code, label = "PIX Copia e Cola" }: PixCopyPasteProps) {
+  const id = useId();
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+
+  async function copy() {
+    const area = areaRef.current;
+    if (area && (await copyFrom(area, code))) {
+      toast("success", "Código PIX copiado!", "Cole no app do seu banco, em Pix Copia e Cola.");
+    } else {
+      toast("error", "Não foi possível copiar o código PIX.", "Selecione o código e copie manualmente.");
+    }
+  }
+
+  return (
+    <div className="pix-copy-paste">
+      <label className="pix-copy-paste-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        ref={areaRef}
+        id={id}
+        className="pix-copy-paste-code"
+        value={code}
+        readOnly
+        rows={Math.min(8, Math.max(3, Math.ceil(code.length / 32)))}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button type="button" className="pix-copy-paste-button" onClick={() => void copy()}>
+        Copiar código PIX
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Lazy-loaded on purpose, so qrcode-generator and the encoder (about 10 KB gzip)
+// stay out of the first-load bundle:
+//   const PixPaymentCode = lazy(() => import("../features/pix/pix-payment-code"));
+//   <Suspense fallback={...}><PixPaymentCode reference="JDJ7K3Q" /></Suspense>
+// Import nothing else from this folder eagerly.
+
+import { useMemo } from "react";
+import { PixError } from "../../../shared/pix/brcode";
+import { registrationBrCode } from "../../../shared/pix/registration-pix";
+import { appConfig } from "../../lib/app-config";
+import { PixCopyPaste } from "./pix-copy-paste";
+import { PixQrCode } from "./pix-qr-code";
+import "./pix.css";
+
+export interface PixPaymentCodeProps {
+  /** Registration reference (e.g. "JDJ7K3Q") carried in the code; left out, the code has none. */
+  reference?: string;
+}
+
+/** QR code plus Copia e Cola for the registration fee, built from the event facts in the page. */
+export default function PixPaymentCode({ reference }: PixPaymentCodeProps) {
+  const result = useMemo(() => {
+    try {
+      return { code: registrationBrCode(appConfig(), reference) };
+    } catch (err) {
+      // The server validates the PIX settings at start-up, so this is a safety net, not a path.
+      if (!(err instanceof PixError)) throw err;
+      console.error("Erro ao gerar o código PIX", err);
+      return { error: err.message };
+    }
+  }, [reference]);
+
+  if (result.code === undefined) {
+    return (
+      <p className="pix-payment-error" role="alert">
+        Não foi possível gerar o código PIX. Pague usando a chave PIX.
+      </p>
+    );
+  }
+  return (
+    <div className="pix-payment-code">
+      <figure className="pix-payment-qr">
+        <PixQrCode payload={result.code} />
+        <figcaption>Escaneie com o app do seu banco ou copie o código abaixo.</figcaption>
+      </figure>
+      <PixCopyPaste code={result.code} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { toast } from "../../components/toast";
+import { appConfig } from "../../lib/app-config";
+import { copyText } from "./clipboard";
+import { receiptMessage, shareReceipt, whatsappLink } from "./share-receipt";
+
+interface PixPanelProps {
+  /** Name typed so far, so the WhatsApp message says who paid. */
+  name: string;
+  /** Where a PIX QR code goes, between the key and the steps. Nothing is drawn without it. */
+  qrCode?: ReactNode;
+}
+
+async function copyPixKey(key: string) {
+  try {
+    await copyText(key);
+    toast("success", "VAGAS LIMITADAS!", "Chave PIX copiada. Faça o pagamento e envie o comprovante pelo WhatsApp.");
+  } catch (err) {
+    console.error("Erro ao copiar a chave PIX", err);
+    toast("error", "Não foi possível copiar a chave PIX.", "Selecione a chave e copie manualmente.");
+  }
+}
+
+/** How to pay by PIX: key, steps, sending the receipt, and the seats warning last. */
+export function PixPanel({ name, qrCode }: PixPanelProps) {
+  const { pixKey, price } = appConfig();
+  const message = receiptMessage(name);
+  return (
+    <section className="pay-panel pay-panel-pix" aria-labelledby="pix-panel-title">
+      <h3 id="pix-panel-title" className="pay-panel-title">
+        Pagamento via PIX
+      </h3>
+
+      <div className="pix-key">
+        <p className="pix-key-label">Chave PIX</p>
+        <p className="pix-key-value">{pixKey}</p>
+        <button type="button" className="v-btn v-btn-gold" onClick={() => void copyPixKey(pixKey)}>
+          Copiar chave PIX
+        </button>
+      </div>
+
+      {qrCode && <div className="pix-qr">{qrCode}</div>}
+
+      <ol className="pay-steps">
+        <li>
+          <span className="pay-step-number" aria-hidden="true">1</span>
+          <span>
+            <strong>Pague {price}</strong> no app do seu banco usando a chave PIX acima.
+          </span>
+        </li>
+        <li>
+          <span className="pay-step-number" aria-hidden="true">2</span>
+          <span>
+            <strong>Envie o comprovante</strong> pelo WhatsApp para a coordenação.
+          </span>
+        </li>
+      </ol>
+
+      <div className="pay-actions">
+        <button type="button" className="v-btn v-btn-outline" onClick={() => void shareReceipt(message)}>
+          Compartilhar comprovante
+        </button>
+        <a className="v-btn v-btn-whatsapp" href={whatsappLink(message)} target="_blank" rel="noopener noreferrer">
+          Enviar pelo WhatsApp
+        </a>
+      </div>
+
+      <p className="pay-warning">
+        <strong>Atenção:</strong> as vagas da caravana são limitadas por causa da quantidade de ônibus. Garanta a sua!
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { type FormEvent, useRef, useState } from "react";
+import type { RegistrationCreated } from "../../../shared/api-types";
+import type { PaymentMethod } from "../../../shared/constants";
+import { maskPhone } from "../../../shared/phone";
+import { fieldMessages, registrationInputSchema } from "../../../shared/registration-schema";
+import { toast } from "../../components/toast";
+import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
+import { appConfig } from "../../lib/app-config";
+import { CashPanel } from "./cash-panel";
+import { createKeyKeeper } from "./idempotency";
+import { PaymentMethodField } from "./payment-method-field";
+import { PixPanel } from "./pix-panel";
+import { saveRegistrationSuccess } from "./success-storage";
+import { TextField } from "./text-field";
+
+interface FormValues {
+  nome_completo: string;
+  idade: string;
+  numero_responsavel: string;
+  metodo_pagamento: PaymentMethod;
+}
+type Errors = Partial<Record<keyof FormValues, string>>;
+
+const EMPTY: FormValues = { nome_completo: "", idade: "", numero_responsavel: "", metodo_pagamento: "PIX" };
+const FIELD_ORDER: (keyof FormValues)[] = ["nome_completo", "idade", "numero_responsavel"];
+
+function validate(values: FormValues) {
+  const result = registrationInputSchema.safeParse(values);
+  return result.success
+    ? { data: result.data, errors: {} as Errors }
+    : { data: null, errors: fieldMessages(result.error) as Errors };
+}
+
+interface RegistrationFormProps {
+  /** Hidden while registrations are closed; what was typed survives a reopening. */
+  hidden: boolean;
+  onSuccess: (created: RegistrationCreated) => void;
+}
+
+export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
+  const { price } = appConfig();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // A ref, not state: a second tap in the same frame must already see it.
+  const busyRef = useRef(false);
+  const [keyFor] = useState(createKeyKeeper);
+
+  const change = (field: keyof FormValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Spec: validation on submit, then on every change after the first submit.
+    if (submitted) setErrors(validate(next).errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    setSubmitted(true);
+    const { data, errors: found } = validate(values);
+    setErrors(found);
+    if (!data) {
+      const first = FIELD_ORDER.find((f) => found[f]);
+      if (first) document.getElementById(`campo-${first}`)?.focus();
+      return;
+    }
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      const created = await api<RegistrationCreated>("/api/registrations", {
+        method: "POST",
+        json: data,
+        headers: { "Idempotency-Key": keyFor(data) },
+      });
+      saveRegistrationSuccess(created);
+      // Stays busy: the success overlay and the redirect take over from here.
+      onSuccess(created);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : UNKNOWN_ERROR;
+      console.error("Erro ao adicionar inscrição:", message);
+      toast("error", "Erro na inscrição", message);
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="signup-card intro-step" noValidate onSubmit={submit} hidden={hidden} aria-labelledby="signup-title">
+      <h2 id="signup-title" className="signup-title">
+        Formulário de Inscrição
+      </h2>
+      <p className="signup-notice">
+        Este formulário é exclusivo para <strong>membros da Juventude Católica VG</strong>.
+      </p>
+      <p className="signup-price">
+        <span>Valor da inscrição</span>
+        <strong>{price}</strong>
+      </p>
+
+      <TextField
+        name="nome_completo"
+        label="Nome completo"
+        autoComplete="name"
+        maxLength={120}
+        value={values.nome_completo}
+        onChange={(e) => change("nome_completo", e.target.value)}
+        error={errors.nome_completo}
+        disabled={busy}
+      />
+      <TextField
+        name="idade"
+        label="Idade"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={3}
+        value={values.idade}
+        onChange={(e) => change("idade", e.target.value)}
+        error={errors.idade}
+        disabled={busy}
+      />
+      <TextField
+        name="numero_responsavel"
+        label="Número Responsável"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(99) 99999-9999"
+        value={values.numero_responsavel}
+        onChange={(e) => change("numero_responsavel", maskPhone(e.target.value))}
+        error={errors.numero_responsavel}
+        disabled={busy}
+      />
+      <PaymentMethodField
+        value={values.metodo_pagamento}
+        onChange={(method) => change("metodo_pagamento", method)}
+        disabled={busy}
+      />
+
+      {values.metodo_pagamento === "PIX" ? <PixPanel name={values.nome_completo} /> : <CashPanel />}
+
+      <button type="submit" className="v-btn v-btn-primary signup-submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy && <span className="v-btn-spinner" aria-hidden="true" />}
+        {busy ? "Processando sua inscrição..." : "Enviar Inscrição"}
+      </button>
+    </form>
+  );
+}

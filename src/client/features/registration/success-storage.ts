@@ -1,0 +1,40 @@
+import type { RegistrationCreated } from "../../../shared/api-types";
+import { STORAGE_KEYS } from "../../../shared/constants";
+
+// Also kept in memory: with storage blocked, this visit still reaches /obrigado.
+let registeredThisVisit: RegistrationCreated | null = null;
+
+/** Remembers a successful registration; it gates /obrigado (docs/decisions: success flag). */
+export function saveRegistrationSuccess(created: RegistrationCreated): void {
+  registeredThisVisit = created;
+  try {
+    localStorage.setItem(STORAGE_KEYS.registrationSuccess, "true");
+    localStorage.setItem(STORAGE_KEYS.lastRegistration, JSON.stringify(created));
+  } catch (err) {
+    console.error("Não foi possível salvar a inscrição no navegador", err);
+  }
+}
+
+export function hasRegistrationSuccess(): boolean {
+  if (registeredThisVisit) return true;
+  try {
+    return localStorage.getItem(STORAGE_KEYS.registrationSuccess) === "true";
+  } catch {
+    return false;
+  }
+}
+
+/** The server's answer to the last registration in this browser, if readable. */
+export function lastRegistration(): RegistrationCreated | null {
+  if (registeredThisVisit) return registeredThisVisit;
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.lastRegistration);
+    const parsed = raw ? (JSON.parse(raw) as Partial<RegistrationCreated>) : null;
+    if (parsed && typeof parsed.id === "string" && (parsed.metodo_pagamento === "PIX" || parsed.metodo_pagamento === "ESPECIE")) {
+      return parsed as RegistrationCreated;
+    }
+  } catch {
+    // Corrupt or blocked: behave as if nothing was stored.
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+import type { PaymentMethod } from "../../../shared/constants";
+import { TIMINGS } from "../../../shared/constants";
+import { appConfig } from "../../lib/app-config";
+import { Link } from "../../lib/router";
+import { useRotatingIndex } from "./use-rotating-message";
+import "./thanks.css";
+
+interface ThanksPageProps {
+  /** Method of the registration just made, for the right reminder; null if unknown. */
+  paymentMethod: PaymentMethod | null;
+  /** wa.me link with the receipt message, shown for PIX. */
+  whatsappHref: string;
+}
+
+export function ThanksPage({ paymentMethod, whatsappHref }: ThanksPageProps) {
+  const { thanksMessages, eventDate, eventTime, eventCity, price } = appConfig();
+  const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
+
+  return (
+    <main className="visitor-main thanks">
+      <div className="thanks-card">
+        <p className="thanks-badge">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
+          </svg>
+          Inscrição Confirmada
+        </p>
+        <h1 className="thanks-title">Bem-vindo(a) à caravana!</h1>
+        <p className="thanks-welcome">
+          Sua inscrição na caravana da Juventude Católica VG foi recebida. Que alegria caminhar com você rumo à JDJ
+          2025, Jovens peregrinos da Esperança!
+        </p>
+
+        {/* key restarts the fade for each new message */}
+        <p key={index} className="thanks-message">
+          {thanksMessages[index]}
+        </p>
+
+        <dl className="thanks-facts">
+          <div>
+            <dt>Data</dt>
+            <dd>
+              {eventDate} · {eventTime}
+            </dd>
+          </div>
+          <div>
+            <dt>Local</dt>
+            <dd>{eventCity}</dd>
+          </div>
+        </dl>
+
+        {paymentMethod === "PIX" && (
+          <div className="thanks-reminder">
+            <p>Não esqueça: envie o comprovante do PIX de {price} pelo WhatsApp.</p>
+            <a className="v-btn v-btn-whatsapp" href={whatsappHref} target="_blank" rel="noopener noreferrer">
+              Enviar comprovante pelo WhatsApp
+            </a>
+          </div>
+        )}
+        {paymentMethod === "ESPECIE" && (
+          <div className="thanks-reminder">
+            <p>Não esqueça: procure alguém da coordenação da Juventude para pagar {price} em espécie.</p>
+          </div>
+        )}
+
+        <Link href="/" className="thanks-home">
+          Voltar ao início
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useState } from "react";
+// First, so the features' own rules can refine these shared building blocks.
+import "../features/admin-dashboard/admin-ui.css";
+import { checkSession, logout, type SessionView, useSessionView } from "../features/admin-auth/session-store";
+import { LoginCard } from "../features/admin-auth/login-card";
+import { DashboardHeader } from "../features/admin-dashboard/dashboard-header";
+import { FormStatusCard } from "../features/admin-dashboard/form-status-card";
+import { StatsSection } from "../features/admin-dashboard/stats-section";
+import { useFormStatus } from "../features/admin-dashboard/use-form-status";
+import { useLiveEvents } from "../features/admin-dashboard/use-live-events";
+import { useStats } from "../features/admin-dashboard/use-stats";
+import { RegistrationsList } from "../features/admin-registrations/registrations-list";
+
+/** /admin: asks the server who we are, then shows the login or the dashboard. */
+export function AdminRoute() {
+  const session = useSessionView();
+
+  useEffect(() => {
+    document.title = "Painel Administrativo · Caravana JDJ 2025";
+    void checkSession();
+  }, []);
+
+  return <AdminScreen session={session} />;
+}
+
+function AdminScreen({ session }: { session: SessionView }) {
+  switch (session.phase) {
+    case "checking":
+      return <AdminChecking />;
+    case "check-failed":
+      return (
+        <main className="admin-status-screen">
+          <p role="alert">Não foi possível verificar a autenticação. {session.message}</p>
+          <button type="button" className="admin-btn admin-btn-primary" onClick={() => void checkSession()}>
+            Tentar novamente
+          </button>
+        </main>
+      );
+    case "anonymous":
+      return <LoginCard />;
+    case "authenticated":
+      return <Dashboard devMode={session.devMode} />;
+  }
+}
+
+function AdminChecking() {
+  return (
+    <main className="admin-status-screen" role="status">
+      <span className="admin-spinner" aria-hidden="true" />
+      <p>Verificando autenticação...</p>
+    </main>
+  );
+}
+
+function Dashboard({ devMode }: { devMode: boolean }) {
+  const [version, setVersion] = useState(0);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  const { stats, loadedAt, loading } = useStats(version);
+  const formStatus = useFormStatus();
+
+  useLiveEvents({
+    onRegistrationsChanged: refresh,
+    onFormStatus: formStatus.apply,
+    onResync: () => {
+      refresh();
+      void formStatus.reload();
+    },
+  });
+
+  return (
+    <div className="admin-page">
+      <DashboardHeader
+        devMode={devMode}
+        total={stats?.total ?? null}
+        updatedAt={loadedAt}
+        refreshing={loading}
+        onRefresh={() => {
+          refresh();
+          void formStatus.reload();
+        }}
+        loggingOut={loggingOut}
+        onLogout={() => {
+          setLoggingOut(true);
+          void logout();
+        }}
+      />
+      <main className="admin-main">
+        <FormStatusCard status={formStatus.status} onSaved={formStatus.apply} />
+        <StatsSection stats={stats} loading={loading} onRefresh={refresh} />
+        <RegistrationsList version={version} onChanged={refresh} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from "react";
+import { TIMINGS } from "../../shared/constants";
+import { DecorBackground } from "../features/decor/decor-background";
+import { EventHeader } from "../features/event-header/event-header";
+import { SiteFooter } from "../features/event-header/site-footer";
+import { ClosedNotice } from "../features/registration/closed-notice";
+import { RegistrationForm } from "../features/registration/registration-form";
+import { LoadErrorState, LoadingState } from "../features/registration/status-placeholder";
+import { SuccessOverlay } from "../features/registration/success-overlay";
+import { useFormStatus } from "../features/registration/use-form-status";
+import { SplashScreen } from "../features/splash/splash-screen";
+import { navigate } from "../lib/router";
+import "../features/registration/registration.css";
+
+type SplashState = "shown" | "hiding" | "done";
+
+// Once per page load: coming back from /obrigado inside the app skips the doors.
+let splashSeen = false;
+
+export function RegisterRoute() {
+  const status = useFormStatus();
+  const [splash, setSplash] = useState<SplashState>(splashSeen ? "done" : "shown");
+  const [succeeded, setSucceeded] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  useEffect(() => {
+    // The splash button held focus; hand it to the page it revealed.
+    if (splash === "hiding") mainRef.current?.focus({ preventScroll: true });
+  }, [splash]);
+
+  const onSplashHide = () => {
+    splashSeen = true;
+    setSplash("hiding");
+  };
+
+  const onSuccessShown = () => {
+    redirectTimer.current = setTimeout(() => navigate("/obrigado"), TIMINGS.navigateAfterSuccess);
+  };
+
+  return (
+    <>
+      <div className="visitor-page" inert={splash === "shown"} data-intro={splash === "shown" ? "wait" : "play"}>
+        <DecorBackground />
+        {status.phase === "ready" && <EventHeader />}
+        <main id="conteudo" ref={mainRef} tabIndex={-1} className="visitor-main">
+          {status.phase === "loading" && <LoadingState />}
+          {status.phase === "error" && <LoadErrorState onRetry={status.retry} />}
+          {status.phase === "ready" && (
+            <>
+              <RegistrationForm hidden={!status.isOpen} onSuccess={() => setSucceeded(true)} />
+              {!status.isOpen && <ClosedNotice />}
+            </>
+          )}
+        </main>
+        <SiteFooter />
+      </div>
+      {succeeded && <SuccessOverlay onDone={onSuccessShown} />}
+      {splash !== "done" && <SplashScreen onHide={onSplashHide} onComplete={() => setSplash("done")} />}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIMINGS } from "../../src/shared/constants";
+import { launchBrowser, newContext, screenshot } from "../support/browser";
+import type { TestApp } from "../support/test-app";
+import { ADMIN_PASSWORD, dashboardReady, openDashboard, startAdminApp, toastTitled, VIEWPORT_NAMES, WAIT } from "./admin-helpers";
+
+describe("admin panel login", () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startAdminApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    it("refuses a wrong password, logs in, keeps the session over a reload and logs out", async () => {
+      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const page = await context.newPage();
+      try {
+        await page.goto("/admin");
+        await page.getByRole("heading", { name: "Painel Administrativo" }).waitFor(WAIT);
+        await page.getByText("Entre com sua senha de acesso").waitFor();
+        const password = page.getByLabel("Senha", { exact: true });
+        const submit = page.getByRole("button", { name: "Acessar Painel" });
+        expect(await password.getAttribute("type")).toBe("password");
+        expect(await submit.isDisabled()).toBe(true);
+        await password.fill("   ");
+        expect(await submit.isDisabled()).toBe(true);
+        await screenshot(page, `admin-login-${vp}`);
+
+        await password.fill("senha-errada");
+        expect(await submit.isEnabled()).toBe(true);
+        await submit.click();
+        const refused = toastTitled(page, "Erro de autenticação");
+        await refused.waitFor(WAIT);
+        expect(await refused.textContent()).toContain("Senha incorreta. Tente novamente.");
+        // Still on the login screen, ready for another try.
+        expect(await submit.isEnabled()).toBe(true);
+
+        await password.fill(ADMIN_PASSWORD);
+        const started = Date.now();
+        await submit.click();
+        await toastTitled(page, "Login realizado com sucesso").waitFor(WAIT);
+        await dashboardReady(page);
+        // Spec timings: 300 ms to the toast, 500 ms more to the dashboard.
+        expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.loginDelay + TIMINGS.loginRedirect - 50);
+        await page.getByText("Modo Desenvolvimento (Mock)").waitFor();
+        await page.getByText(/Total de registros:\s*0/).waitFor(WAIT);
+        await expect.poll(() => page.getByText(/Última atualização: \d{2}\/\d{2}\/\d{4}/).count(), WAIT).toBe(1);
+
+        // The browser keeps no password or auth flag; the HttpOnly cookie is invisible to scripts.
+        const stored = await page.evaluate(() => ({
+          local: Object.entries(localStorage),
+          session: Object.entries(sessionStorage),
+          cookie: document.cookie,
+        }));
+        expect(JSON.stringify(stored)).not.toContain(ADMIN_PASSWORD);
+        expect(stored.local.filter(([k]) => /auth|admin|sess/i.test(k))).toEqual([]);
+        expect(stored.session).toEqual([]);
+        expect(stored.cookie).not.toContain("caravana_admin");
+
+        await page.reload();
+        await dashboardReady(page);
+
+        await page.getByRole("button", { name: "Sair" }).click();
+        await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+        const after = await page.request.get("/api/registrations/stats");
+        expect(after.status()).toBe(401);
+        await page.reload();
+        await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("goes back to the login screen with a toast when the session ends on the server", async () => {
+      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const page = await context.newPage();
+      try {
+        await openDashboard(page);
+        await t.db.query("DELETE FROM admin_sessions");
+        await page.getByRole("button", { name: "Atualizar", exact: true }).click();
+        await toastTitled(page, "Sessão expirada").waitFor(WAIT);
+        await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
+  it("shows 'Verificando autenticação...' while it asks the server", async () => {
+    const context = await newContext(browser, "phone", { baseURL: t.baseUrl });
+    const page = await context.newPage();
+    try {
+      // Hold the session check so the waiting state can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route("**/api/session", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/admin");
+      await page.getByText("Verificando autenticação...").waitFor(WAIT);
+      release();
+      await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("tells the user when the server cannot be reached during login", async () => {
+    const context = await newContext(browser, "desktop", { baseURL: t.baseUrl });
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin");
+      await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
+      await page.route("**/api/session", (route) =>
+        route.request().method() === "POST" ? route.abort("connectionfailed") : route.continue(),
+      );
+      await page.getByRole("button", { name: "Acessar Painel" }).click();
+      const failed = toastTitled(page, "Erro de autenticação");
+      await failed.waitFor(WAIT);
+      expect(await failed.textContent()).toContain("Ocorreu um erro durante o login. Tente novamente.");
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Last in the file: it locks this client out of the test server.
+  it("shows the server's message when too many attempts were made", async () => {
+    const context = await newContext(browser, "phone", { baseURL: t.baseUrl });
+    const page = await context.newPage();
+    try {
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 429; i++) {
+        status = (await page.request.post("/api/session", { data: { password: `errada-${i}` } })).status();
+      }
+      expect(status).toBe(429);
+      await page.goto("/admin");
+      await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Acessar Painel" }).click();
+      const locked = toastTitled(page, "Erro de autenticação");
+      await locked.waitFor(WAIT);
+      const text = (await locked.textContent()) ?? "";
+      expect(text).not.toContain("Senha incorreta");
+      expect(text).not.toContain("Ocorreu um erro durante o login");
+      expect(text.length).toBeGreaterThan("Erro de autenticação".length + 10);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "../support/browser";
+import type { TestApp } from "../support/test-app";
+import {
+  clearRegistrations,
+  expectNames,
+  openDashboard,
+  registrationItem,
+  seed,
+  startAdminApp,
+  toastTitled,
+  VIEWPORT_NAMES,
+  WAIT,
+} from "./admin-helpers";
+
+// The smallest valid PNG: one transparent pixel.
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+describe("admin panel live updates", () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startAdminApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    beforeEach(async () => {
+      await clearRegistrations(t.db);
+      await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+    });
+
+    it("closes and reopens the form, and a visitor page beside it follows without reload", async () => {
+      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const visitor = await newContext(browser, vp, { baseURL: t.baseUrl, reducedMotion: "reduce" });
+      try {
+        const page = await admin.newPage();
+        await openDashboard(page);
+        const visitorPage = await visitor.newPage();
+        await visitorPage.goto("/");
+        // The splash may still cover the form; text is enough to know the page is up.
+        await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
+        expect(await visitorPage.getByText("Inscrições Encerradas").count()).toBe(0);
+
+        const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
+        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+        await toggle.click();
+        await toastTitled(page, "Formulário Fechado").waitFor(WAIT);
+        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
+        const status = await (await page.request.get("/api/form-status")).json();
+        expect(status.is_open).toBe(false);
+        await visitorPage.getByText("Inscrições Encerradas").first().waitFor(WAIT);
+
+        await toggle.click();
+        await toastTitled(page, "Formulário Aberto").waitFor(WAIT);
+        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+        await visitorPage.getByText("Inscrições Encerradas").first().waitFor({ state: "detached", ...WAIT });
+        await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
+      } finally {
+        await admin.close();
+        await visitor.close();
+      }
+    });
+
+    it("follows a form status changed elsewhere", async () => {
+      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      try {
+        const page = await admin.newPage();
+        await openDashboard(page);
+        const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
+        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
+      } finally {
+        await admin.close();
+      }
+    });
+
+    it("puts a new registration on top and applies changes made in another tab, without reload", async () => {
+      await seed(t.db, [
+        { nome: "Ana Antiga", minutesAgo: 30 },
+        { nome: "Bruno Anterior", minutesAgo: 20 },
+      ]);
+      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      try {
+        const page = await admin.newPage();
+        await openDashboard(page);
+        await expectNames(page, vp, ["Bruno Anterior", "Ana Antiga"]);
+
+        // A visitor registers from somewhere else: plain HTTP, outside this browser.
+        const res = await fetch(`${t.baseUrl}/api/registrations`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ nome_completo: "Carla Chegou Agora", idade: 17, numero_responsavel: "(98) 98765-4321", metodo_pagamento: "ESPECIE" }),
+        });
+        expect(res.status).toBe(201);
+        await expectNames(page, vp, ["Carla Chegou Agora", "Bruno Anterior", "Ana Antiga"]);
+        await page.getByText("3 registro(s) encontrado(s)", { exact: true }).waitFor(WAIT);
+        await page.getByText(/Total de registros:\s*3/).waitFor(WAIT);
+        await registrationItem(page, vp, "Carla Chegou Agora").getByText("(98) 98765-4321").waitFor();
+
+        // A second tab marks a payment and deletes a row; the first tab follows.
+        const other = await admin.newPage();
+        await other.goto("/admin");
+        await registrationItem(other, vp, "Ana Antiga").getByRole("button", { name: "Marcar Pago" }).click();
+        await toastTitled(other, "Status Atualizado").waitFor(WAIT);
+        await registrationItem(page, vp, "Ana Antiga").getByRole("button", { name: "Pago", exact: true }).waitFor(WAIT);
+
+        await t.db.query("DELETE FROM registrations WHERE nome_completo = 'Bruno Anterior'");
+        await expectNames(page, vp, ["Carla Chegou Agora", "Ana Antiga"]);
+        await page.getByText(/Total de registros:\s*2/).waitFor(WAIT);
+      } finally {
+        await admin.close();
+      }
+    });
+
+    it("links the receipt a visitor sent, in the details dialog", async () => {
+      const created = await fetch(`${t.baseUrl}/api/registrations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ nome_completo: "Davi Comprovante", idade: 22, numero_responsavel: "98981112222", metodo_pagamento: "PIX" }),
+      });
+      const { id, upload_token } = (await created.json()) as { id: string; upload_token: string };
+      const form = new FormData();
+      form.append("file", new Blob([Buffer.from(PNG_1X1, "base64")], { type: "image/png" }), "comprovante.png");
+      const upload = await fetch(`${t.baseUrl}/api/registrations/${id}/receipt`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${upload_token}` },
+        body: form,
+      });
+      expect(upload.status).toBe(201);
+
+      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      try {
+        const page = await admin.newPage();
+        await openDashboard(page);
+        await registrationItem(page, vp, "Davi Comprovante").getByRole("button", { name: /^Detalhes/ }).click();
+        const dialog = page.getByRole("dialog", { name: "Detalhes da Inscrição" });
+        const link = dialog.getByRole("link", { name: "Abrir comprovante" });
+        await link.waitFor(WAIT);
+        await dialog.getByText(/^JDJ[0-9A-Z]{4}$/).waitFor();
+        const receipt = await page.request.get((await link.getAttribute("href"))!);
+        expect(receipt.status()).toBe(200);
+        expect(receipt.headers()["content-type"]).toBe("image/png");
+      } finally {
+        await admin.close();
+      }
+    });
+  });
+});

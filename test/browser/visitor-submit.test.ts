@@ -1,0 +1,241 @@
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { fillForm, gotoForm, press, settled, submitButton, toastTitled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+
+const SUCCESS_KEY = "caravana:inscricao-sucesso";
+const LAST_KEY = "caravana:ultima-inscricao";
+
+/** Idempotency-Key of every POST /api/registrations the page sends. */
+function recordPostKeys(page: Page): string[] {
+  const keys: string[] = [];
+  page.on("request", (req: Request) => {
+    if (req.method() === "POST" && new URL(req.url()).pathname === "/api/registrations") {
+      keys.push(req.headers()["idempotency-key"] ?? "");
+    }
+  });
+  return keys;
+}
+
+describe("visitor registration and thank-you page", () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+  afterEach(async () => {
+    await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+  });
+
+  const rowsNamed = (name: string) =>
+    t.db.query<{ id: string; idade: number; numero_responsavel: string; metodo_pagamento: string; status_pagamento: string }>(
+      "SELECT id, idade, numero_responsavel, metodo_pagamento, status_pagamento FROM registrations WHERE nome_completo = $1",
+      [name],
+    );
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    async function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      try {
+        await fn(await context.newPage(), context);
+      } finally {
+        await context.close();
+      }
+    }
+
+    it("registers once, shows the confirmation and lands on /obrigado", async () => {
+      await withPage(async (page) => {
+        const name = `Maria Peregrina ${vp}`;
+        const keys = recordPostKeys(page);
+        // Hold the answer so the busy state can be seen and a second submit tried.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route("**/api/registrations", async (route) => {
+          await held;
+          await route.continue();
+        });
+        await gotoForm(page, vp);
+        await fillForm(page, { name, age: "17", phone: "98999998888", method: "Espécie" });
+        await press(vp, submitButton(page));
+
+        const busy = page.getByRole("button", { name: "Processando sua inscrição..." });
+        await busy.waitFor(WAIT);
+        expect(await busy.isDisabled()).toBe(true);
+        await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+        release();
+
+        await page.getByRole("heading", { name: "Inscrição Confirmada!" }).waitFor(WAIT);
+        const shownAt = Date.now();
+        await page.getByText("✨ Redirecionando...", { exact: true }).waitFor(WAIT);
+        await screenshot(page, `visitor-success-overlay-${vp}`);
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+        const overlayMs = Date.now() - shownAt;
+        console.log(`success overlay ${vp}: ${overlayMs} ms until /obrigado`);
+        expect(overlayMs).toBeGreaterThanOrEqual(900);
+
+        await page.getByText("Inscrição Confirmada", { exact: true }).waitFor(WAIT);
+        expect(keys).toHaveLength(1);
+        expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        const rows = await rowsNamed(name);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ idade: 17, numero_responsavel: "98999998888", metodo_pagamento: "ESPECIE", status_pagamento: "pendente" });
+        const stored = await page.evaluate(([s, l]) => [localStorage.getItem(s), localStorage.getItem(l)], [SUCCESS_KEY, LAST_KEY]);
+        expect(stored[0]).toBe("true");
+        expect(JSON.parse(stored[1]!)).toMatchObject({ id: rows[0].id, metodo_pagamento: "ESPECIE" });
+        await page.getByText(/procure alguém da coordenação da Juventude para pagar R\$ 15,00 em espécie/).waitFor(WAIT);
+      });
+    });
+
+    it("shows /obrigado with date, place and a message rotating every 5 s, also after a reload", async () => {
+      await withPage(async (page) => {
+        await gotoForm(page, vp);
+        await fillForm(page, { name: `João Romeiro ${vp}`, age: "22", phone: "9833334444" });
+        await press(vp, submitButton(page));
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+
+        // The flag stays: a reload of /obrigado still shows the page. The clock drives the rotation.
+        await page.clock.install();
+        await page.reload();
+        const card = page.getByRole("main");
+        await card.getByText("Inscrição Confirmada", { exact: true }).waitFor(WAIT);
+        await page.getByRole("heading", { level: 1, name: "Bem-vindo(a) à caravana!" }).waitFor(WAIT);
+        await card.getByText(/16 de Agosto/).waitFor(WAIT);
+        await card.getByText("Itapecuru-Mirim", { exact: true }).waitFor(WAIT);
+        await card.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).waitFor(WAIT);
+        const messages = [
+          "Te esperamos em Itapecuru!",
+          "Vamos juntos na Jornada!",
+          "Cristo nos chama à missão!",
+          "Peregrinos da esperança, a caminho!",
+          "Sua fé faz a diferença na caravana!",
+          "Juntos somos Igreja jovem e viva!",
+        ];
+        await card.getByText(messages[0], { exact: true }).waitFor(WAIT);
+        await settled(page.locator(".thanks-card"));
+        await screenshot(page, `visitor-thanks-${vp}`);
+
+        // Freeze time, then find the next change in 100 ms steps: from there on,
+        // each message must stay 5 s (within that step).
+        await page.clock.pauseAt(Date.now() + 200);
+        const shown = async () => {
+          const texts = await card.locator(".thanks-message").allTextContents();
+          return messages.indexOf(texts[0] ?? "");
+        };
+        const first = await shown();
+        let waited = 0;
+        while ((await shown()) === first && waited < 6_000) {
+          await page.clock.runFor(100);
+          waited += 100;
+        }
+        expect(waited).toBeLessThanOrEqual(5_000);
+        let index = await shown();
+        expect(index).toBe((first + 1) % messages.length);
+        for (let i = 0; i < messages.length; i++) {
+          await page.clock.runFor(4_890);
+          expect(await shown()).toBe(index);
+          await page.clock.runFor(110);
+          index = (index + 1) % messages.length;
+          await expect.poll(shown).toBe(index);
+        }
+      });
+    });
+
+    it("sends a visitor without a registration from /obrigado back to the form", async () => {
+      await withPage(async (page, context) => {
+        await context.addInitScript(() => {
+          // Remembers whether the gate text was ever on screen (it is up for only 100 ms).
+          new MutationObserver(() => {
+            if (document.body?.textContent?.includes("Redirecionando...")) sessionStorage.setItem("sawGate", "yes");
+          }).observe(document, { subtree: true, childList: true, characterData: true });
+        });
+        await page.goto("/obrigado");
+        const historyLength = await page.evaluate(() => history.length);
+        await page.waitForURL((url) => url.pathname === "/", WAIT);
+        expect(await page.evaluate(() => sessionStorage.getItem("sawGate"))).toBe("yes");
+        expect(await page.evaluate(() => history.length)).toBe(historyLength);
+        await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor({ state: "attached", ...WAIT });
+        expect(await page.getByText("Inscrição Confirmada", { exact: true }).count()).toBe(0);
+      });
+    });
+
+    it("keeps the idempotency key for a retry after a lost answer, and registers once", async () => {
+      await withPage(async (page) => {
+        const name = `Ana Retentativa ${vp}`;
+        const keys = recordPostKeys(page);
+        let lose = true;
+        await page.route("**/api/registrations", async (route) => {
+          if (!lose) return route.continue();
+          lose = false;
+          await route.fetch(); // the server registers...
+          await route.abort("failed"); // ...but the answer never reaches the phone
+        });
+        await gotoForm(page, vp);
+        await fillForm(page, { name, age: "30", phone: "98988887777" });
+        await press(vp, submitButton(page));
+        const error = toastTitled(page, "Erro na inscrição");
+        await error.waitFor(WAIT);
+        await error.getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.").waitFor(WAIT);
+        expect(await page.getByLabel("Nome completo").inputValue()).toBe(name);
+        expect(await page.getByLabel("Número Responsável").inputValue()).toBe("(98) 98888-7777");
+        expect(await rowsNamed(name)).toHaveLength(1);
+
+        await press(vp, submitButton(page));
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+        expect(keys).toHaveLength(2);
+        expect(keys[1]).toBe(keys[0]);
+        expect(await rowsNamed(name)).toHaveLength(1);
+      });
+    });
+
+    it("uses a new idempotency key once the data changes", async () => {
+      await withPage(async (page) => {
+        const keys = recordPostKeys(page);
+        let failures = 2;
+        await page.route("**/api/registrations", (route) => (failures-- > 0 ? route.abort("failed") : route.continue()));
+        await gotoForm(page, vp);
+        await fillForm(page, { name: `Pedro Chave ${vp}`, age: "19", phone: "98977776666" });
+        await press(vp, submitButton(page));
+        await toastTitled(page, "Erro na inscrição").waitFor(WAIT);
+        await page.getByLabel("Idade").fill("20");
+        await press(vp, submitButton(page));
+        await expect.poll(() => keys.length, WAIT).toBe(2);
+        await page.getByRole("button", { name: "Enviar Inscrição" }).waitFor(WAIT);
+        await press(vp, submitButton(page));
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+        expect(keys).toHaveLength(3);
+        expect(keys[1]).not.toBe(keys[0]);
+        expect(keys[2]).toBe(keys[1]);
+        const rows = await rowsNamed(`Pedro Chave ${vp}`);
+        expect(rows.map((r) => r.idade)).toEqual([20]);
+      });
+    });
+
+    it("keeps what was typed and shows the server's message when the form closed before the submit", async () => {
+      await withPage(async (page) => {
+        // No live stream in this page, so it still shows the form when the server closes.
+        await page.route("**/api/events", (route) => route.abort("failed"));
+        await gotoForm(page, vp);
+        const name = `Clara Atrasada ${vp}`;
+        await fillForm(page, { name, age: "25", phone: "98911112222", method: "Espécie" });
+        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await press(vp, submitButton(page));
+        const error = toastTitled(page, "Erro na inscrição");
+        await error.getByText("As inscrições para a JDJ 2025 estão encerradas.").waitFor(WAIT);
+        expect(await page.getByLabel("Nome completo").inputValue()).toBe(name);
+        expect(await page.getByLabel("Idade").inputValue()).toBe("25");
+        expect(await page.getByLabel("Número Responsável").inputValue()).toBe("(98) 91111-2222");
+        expect(await page.getByRole("radio", { name: "Espécie", exact: true }).isChecked()).toBe(true);
+        expect(await submitButton(page).isEnabled()).toBe(true);
+        expect(await rowsNamed(name)).toHaveLength(0);
+        expect(await page.evaluate((k) => localStorage.getItem(k), SUCCESS_KEY)).toBeNull();
+      });
+    });
+
+  });
+});

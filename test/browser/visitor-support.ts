@@ -1,0 +1,70 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { ViewportName } from "../support/browser";
+
+/** Shared by the visitor browser tests (test/browser/visitor-*.test.ts). */
+export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];
+export const SPLASH_NAME = "Toque aqui e abra as portas desta jornada";
+/** Generous: two cores shared with other test runs. */
+export const WAIT = { timeout: 15_000 };
+
+/** Taps on the phone (touch context), clicks on the desktop. */
+export async function press(vp: ViewportName, locator: Locator): Promise<void> {
+  if (vp === "phone") await locator.tap();
+  else await locator.click();
+}
+
+/** Opens the doors and waits until the splash is gone. */
+export async function openSplash(page: Page, vp: ViewportName): Promise<void> {
+  await press(vp, page.getByRole("button", { name: SPLASH_NAME }));
+  await page.locator(".splash").waitFor({ state: "detached", ...WAIT });
+}
+
+/** "/" with the splash opened and the form on screen. */
+export async function gotoForm(page: Page, vp: ViewportName): Promise<void> {
+  await page.goto("/");
+  await openSplash(page, vp);
+  await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
+  await settled(page.locator("form.signup-card"));
+}
+
+export interface FormData {
+  name: string;
+  age: string;
+  phone: string;
+  method?: "PIX" | "Espécie";
+}
+
+export async function fillForm(page: Page, data: FormData): Promise<void> {
+  await page.getByLabel("Nome completo").fill(data.name);
+  await page.getByLabel("Idade").fill(data.age);
+  await page.getByLabel("Número Responsável").fill(data.phone);
+  if (data.method) await page.getByRole("radio", { name: data.method, exact: true }).check();
+}
+
+export function submitButton(page: Page): Locator {
+  return page.getByRole("button", { name: "Enviar Inscrição" });
+}
+
+/** A toast with this title (the newest if several are up). */
+export function toastTitled(page: Page, title: string): Locator {
+  return page
+    .getByRole("alert")
+    .or(page.getByRole("status"))
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .last();
+}
+
+/** The messages shown under the fields, in page order. */
+export function fieldErrors(page: Page): Promise<string[]> {
+  return page.locator(".v-field-error").allTextContents();
+}
+
+export async function expectFieldErrors(page: Page, expected: string[]): Promise<void> {
+  await expect.poll(() => fieldErrors(page), WAIT).toEqual(expected);
+}
+
+/** Waits until the intro fade of this element is over, so a screenshot shows the settled screen. */
+export async function settled(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => getComputedStyle(el).opacity), WAIT).toBe("1");
+}
