@@ -28,7 +28,8 @@ export async function startTestApp(
   // Tests post many registrations from 127.0.0.1; the per-IP limit has its own test with the real default.
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", REGISTRATION_RATE_LIMIT: "100000", ...fresh.env, ...opts.env });
   const db = await openDatabase(config, quietLog);
-  const app = await buildApp({ config, db });
+  // TEST_DIST_DIR lets parallel runs use their own build, since a rebuild swaps the hashed files.
+  const app = await buildApp({ config, db, distDir: process.env.TEST_DIST_DIR });
   let baseUrl = "";
   if (opts.listen) {
     await app.listen({ port: 0, host: "127.0.0.1" });
