@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES, fieldMessages, registrationInputSchema, registrationPatchSchema } from "./registration-schema";
 
-const valid = { nome_completo: "Maria José", idade: "17", numero_responsavel: "(98) 99999-8888", metodo_pagamento: "PIX" };
+const valid = { nome_completo: "Maria José", idade: "17", numero_responsavel: "(98) 99999-8888", metodo_pagamento: "PIX", consentimento: true };
 
 function errors(input: unknown) {
   const r = registrationInputSchema.safeParse(input);
@@ -11,7 +11,19 @@ function errors(input: unknown) {
 describe("registrationInputSchema", () => {
   it("accepts a form as typed and normalises it", () => {
     const r = registrationInputSchema.parse({ ...valid, nome_completo: "  Maria José  " });
-    expect(r).toEqual({ nome_completo: "Maria José", idade: 17, numero_responsavel: "98999998888", metodo_pagamento: "PIX" });
+    expect(r).toEqual({ nome_completo: "Maria José", idade: 17, numero_responsavel: "98999998888", metodo_pagamento: "PIX", consentimento: true });
+  });
+
+  it("requires the guardian's consent under 18 only", () => {
+    const { consentimento: _, ...withoutConsent } = valid;
+    expect(errors({ ...withoutConsent, idade: "17" }).consentimento).toBe(MESSAGES.consentRequired);
+    expect(errors({ ...withoutConsent, idade: "17", consentimento: false }).consentimento).toBe(MESSAGES.consentRequired);
+    expect(errors({ ...withoutConsent, idade: "18" })).toEqual({});
+    // shown together with other messages
+    expect(errors({ ...withoutConsent, idade: "12", nome_completo: "" })).toEqual({
+      nome_completo: MESSAGES.nameRequired,
+      consentimento: MESSAGES.consentRequired,
+    });
   });
 
   it("gives the spec's message for each missing field", () => {
@@ -59,7 +71,8 @@ describe("registrationInputSchema", () => {
 describe("registrationPatchSchema", () => {
   it("takes a status alone or the whole edit set", () => {
     expect(registrationPatchSchema.parse({ status_pagamento: "confirmado" })).toEqual({ status_pagamento: "confirmado" });
-    expect(registrationPatchSchema.safeParse({ ...valid, status_pagamento: "pendente" }).success).toBe(true);
+    const { consentimento: _, ...editable } = valid;
+    expect(registrationPatchSchema.safeParse({ ...editable, status_pagamento: "pendente" }).success).toBe(true);
     expect(registrationPatchSchema.safeParse({ status_pagamento: "pago" }).success).toBe(false);
     expect(registrationPatchSchema.safeParse({ nome_completo: "só o nome" }).success).toBe(false);
   });

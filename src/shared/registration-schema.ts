@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { AGE_MAX, AGE_MIN, NAME_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES } from "./constants";
 import { isValidPhoneDigits, phoneDigits } from "./phone";
+import { ADULT_AGE } from "./privacy";
 
 // zod/mini keeps the first page light (about 6 KB gzipped against about 90 KB
 // for classic zod); see docs/decisions/002-zod-mini.md.
@@ -17,6 +18,7 @@ export const MESSAGES = {
   phoneInvalid: "Número de telefone inválido",
   methodInvalid: "Escolha a forma de pagamento: PIX ou Espécie",
   statusInvalid: "Status de pagamento inválido",
+  consentRequired: "Para menores de 18 anos, o responsável precisa autorizar a inscrição.",
   unknownField: "Campo não permitido no formulário",
   invalidPayload: "Dados do formulário inválidos",
 } as const;
@@ -63,15 +65,31 @@ const objectError = (iss: { code?: string }) =>
   iss.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.invalidPayload;
 
 /** What a visitor submits. The form and POST /api/registrations both parse with it. */
-export const registrationInputSchema = z.strictObject(
-  {
-    nome_completo: nameSchema,
-    idade: ageSchema,
-    numero_responsavel: phoneSchema,
-    metodo_pagamento: paymentMethodSchema,
-  },
-  { error: objectError },
-);
+export const registrationInputSchema = z
+  .strictObject(
+    {
+      nome_completo: nameSchema,
+      idade: ageSchema,
+      numero_responsavel: phoneSchema,
+      metodo_pagamento: paymentMethodSchema,
+      /** The guardian's consent (LGPD); required under 18. */
+      consentimento: z.optional(z.boolean({ error: MESSAGES.consentRequired })),
+      /** Honeypot: hidden from people, filled in by bots. The server refuses it when not empty. */
+      website: z.optional(z.string().check(z.maxLength(200, MESSAGES.invalidPayload))),
+    },
+    { error: objectError },
+  )
+  .check(
+    z.refine((v) => v.idade >= ADULT_AGE || v.consentimento === true, {
+      message: MESSAGES.consentRequired,
+      path: ["consentimento"],
+      // Also while other fields are wrong, so every message shows at once.
+      when: (p) => {
+        const age = (p.value as { idade?: unknown } | undefined)?.idade;
+        return typeof age === "number" && Number.isInteger(age) && age >= 4 && age < ADULT_AGE;
+      },
+    }),
+  );
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
 export type RegistrationData = z.output<typeof registrationInputSchema>;
 

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFormStatus } from "../../src/server/registrations/form-status-repository";
+import { HONEYPOT_MESSAGE } from "../../src/server/routes/registrations";
+import { CONSENT_VERSION } from "../../src/shared/privacy";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
-const valid = { nome_completo: "Ana Clara", idade: 16, numero_responsavel: "(98) 99999-8888", metodo_pagamento: "PIX" };
+const valid = { nome_completo: "Ana Clara", idade: 16, numero_responsavel: "(98) 99999-8888", metodo_pagamento: "PIX", consentimento: true };
 
 describe.each(DB_KINDS)("public routes on %s", (kind) => {
   let t: TestApp;
@@ -137,5 +139,50 @@ describe("per-client registration limit", () => {
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await send(32, "10.9.8.8")).statusCode).toBe(201);
+  });
+});
+
+describe.each(DB_KINDS)("LGPD consent and honeypot on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const post = (body: object) => t.app.inject({ method: "POST", url: "/api/registrations", payload: body });
+
+  it("refuses a minor without the guardian's consent", async () => {
+    const { consentimento: _, ...withoutConsent } = valid;
+    const res = await post({ ...withoutConsent, idade: 15, nome_completo: "Menor Sem Autorização" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "Para menores de 18 anos, o responsável precisa autorizar a inscrição." });
+    expect(await t.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Menor Sem Autorização'")).toHaveLength(0);
+  });
+
+  it("stores which consent text was accepted, and when", async () => {
+    const before = Date.now();
+    const res = await post({ ...valid, idade: 15, nome_completo: "Menor Autorizado", consentimento: true });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.query<{ consentimento_versao: string; consentimento_em: Date }>(
+      "SELECT consentimento_versao, consentimento_em FROM registrations WHERE id = $1",
+      [res.json().id],
+    );
+    expect(row.consentimento_versao).toBe(CONSENT_VERSION);
+    expect(new Date(row.consentimento_em).getTime()).toBeGreaterThanOrEqual(before - 5000);
+  });
+
+  it("keeps no consent record for adults", async () => {
+    const res = await post({ ...valid, idade: 30, nome_completo: "Adulto", consentimento: true });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.query<{ consentimento_versao: string | null }>("SELECT consentimento_versao FROM registrations WHERE id = $1", [res.json().id]);
+    expect(row.consentimento_versao).toBeNull();
+  });
+
+  it("refuses a filled honeypot and stores nothing", async () => {
+    const res = await post({ ...valid, idade: 30, nome_completo: "Robô Apressado", website: "http://spam.example" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: HONEYPOT_MESSAGE });
+    expect(await t.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Robô Apressado'")).toHaveLength(0);
   });
 });

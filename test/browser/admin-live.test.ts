@@ -96,7 +96,7 @@ describe("admin panel live updates", () => {
         const res = await fetch(`${t.baseUrl}/api/registrations`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ nome_completo: "Carla Chegou Agora", idade: 17, numero_responsavel: "(98) 98765-4321", metodo_pagamento: "ESPECIE" }),
+          body: JSON.stringify({ nome_completo: "Carla Chegou Agora", idade: 17, numero_responsavel: "(98) 98765-4321", metodo_pagamento: "ESPECIE", consentimento: true }),
         });
         expect(res.status).toBe(201);
         await expectNames(page, vp, ["Carla Chegou Agora", "Bruno Anterior", "Ana Antiga"]);

@@ -62,6 +62,8 @@ describe("visitor registration and thank-you page", () => {
         });
         await gotoForm(page, vp);
         await fillForm(page, { name, age: "17", phone: "98999998888", method: "Espécie" });
+        // Under 18: the guardian's consent is part of the form (LGPD).
+        await page.getByRole("checkbox", { name: /Autorizo a inscrição na caravana/ }).check();
         await press(vp, submitButton(page));
 
         const busy = page.getByRole("button", { name: "Processando sua inscrição..." });

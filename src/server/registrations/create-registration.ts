@@ -3,6 +3,7 @@ import type { RegistrationCreated } from "../../shared/api-types";
 import type { RegistrationData } from "../../shared/registration-schema";
 import { FORM_STATUS_ID } from "../../shared/constants";
 import { referenceCode } from "../../shared/pix/reference-code";
+import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
@@ -48,8 +49,9 @@ export async function createRegistration(
     try {
       const rows = await db.query<CreatedRow>(
         `INSERT INTO registrations
-           (nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash)
-         SELECT $1, $2, $3, $4, $5, $6, $7
+           (nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
+            consentimento_versao, consentimento_em)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $9::text, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END
          WHERE (SELECT is_open FROM form_settings WHERE id = $8)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id, metodo_pagamento, created_at, referencia`,
@@ -62,6 +64,8 @@ export async function createRegistration(
           referenceCode(nodeRandom),
           hashUploadToken(token),
           FORM_STATUS_ID,
+          // Which consent text the guardian accepted; the schema already demanded it under 18.
+          data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null,
         ],
       );
       if (rows[0]) return { registration: toCreated(rows[0], token), replayed: false };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import { HttpError } from "../http-error";
 import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
 import { createRegistration } from "../registrations/create-registration";
@@ -11,6 +12,8 @@ const headersSchema = z.object({
 });
 
 /** Public: a visitor's registration. Admin routes under the same prefix live in admin-registrations.ts. */
+export const HONEYPOT_MESSAGE = "Não foi possível enviar a inscrição. Recarregue a página e tente de novo.";
+
 export const RATE_LIMIT_MESSAGE =
   "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo.";
 
@@ -22,6 +25,10 @@ export default async function registrationRoutes(app: FastifyInstance, opts: { c
     "/api/registrations",
     { onRequest: limit, schema: { body: registrationInputSchema, headers: headersSchema } },
     async (request, reply) => {
+      if (request.body.website) {
+        request.log.warn("campo isca preenchido: inscrição recusada");
+        throw new HttpError(400, HONEYPOT_MESSAGE);
+      }
       const key = request.headers["idempotency-key"] ?? null;
       const { registration, replayed } = await createRegistration(app.db, request.body, key);
       // A replay answers like the first success, so the client cannot tell a retry apart.

@@ -2,14 +2,18 @@ import { type FormEvent, useRef, useState } from "react";
 import type { RegistrationCreated } from "../../../shared/api-types";
 import type { PaymentMethod } from "../../../shared/constants";
 import { maskPhone } from "../../../shared/phone";
+import { ADULT_AGE } from "../../../shared/privacy";
 import { fieldMessages, registrationInputSchema } from "../../../shared/registration-schema";
 import { toast } from "../../components/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { appConfig } from "../../lib/app-config";
 import { CashPanel } from "./cash-panel";
+import { ConsentField } from "./consent-field";
+import { HoneypotField } from "./honeypot-field";
 import { createKeyKeeper } from "./idempotency";
 import { PaymentMethodField } from "./payment-method-field";
 import { PixPanel } from "./pix-panel";
+import { PrivacyNotice } from "./privacy-notice";
 import { saveRegistrationSuccess } from "./success-storage";
 import { TextField } from "./text-field";
 
@@ -18,11 +22,26 @@ interface FormValues {
   idade: string;
   numero_responsavel: string;
   metodo_pagamento: PaymentMethod;
+  consentimento: boolean;
+  website: string;
 }
 type Errors = Partial<Record<keyof FormValues, string>>;
 
-const EMPTY: FormValues = { nome_completo: "", idade: "", numero_responsavel: "", metodo_pagamento: "PIX" };
-const FIELD_ORDER: (keyof FormValues)[] = ["nome_completo", "idade", "numero_responsavel"];
+const EMPTY: FormValues = {
+  nome_completo: "",
+  idade: "",
+  numero_responsavel: "",
+  metodo_pagamento: "PIX",
+  consentimento: false,
+  website: "",
+};
+const FIELD_ORDER: (keyof FormValues)[] = ["nome_completo", "idade", "numero_responsavel", "consentimento"];
+
+/** The consent box shows once the age typed is a valid age under 18. */
+function isMinorAge(idade: string): boolean {
+  const n = Number(idade.trim());
+  return idade.trim() !== "" && Number.isInteger(n) && n >= 4 && n < ADULT_AGE;
+}
 
 function validate(values: FormValues) {
   const result = registrationInputSchema.safeParse(values);
@@ -47,7 +66,7 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
   const busyRef = useRef(false);
   const [keyFor] = useState(createKeyKeeper);
 
-  const change = (field: keyof FormValues, value: string) => {
+  const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);
     // Spec: validation on submit, then on every change after the first submit.
@@ -131,6 +150,15 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
         error={errors.numero_responsavel}
         disabled={busy}
       />
+      {isMinorAge(values.idade) && (
+        <ConsentField
+          checked={values.consentimento}
+          onChange={(checked) => change("consentimento", checked)}
+          error={errors.consentimento}
+          disabled={busy}
+        />
+      )}
+      <HoneypotField value={values.website} onChange={(v) => change("website", v)} />
       <PaymentMethodField
         value={values.metodo_pagamento}
         onChange={(method) => change("metodo_pagamento", method)}
@@ -143,6 +171,7 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}
         {busy ? "Processando sua inscrição..." : "Enviar Inscrição"}
       </button>
+      <PrivacyNotice />
     </form>
   );
 }

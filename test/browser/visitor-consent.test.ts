@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { CONSENT_VERSION } from "../../src/shared/privacy";
+import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { expectFieldErrors, fillForm, gotoForm, press, submitButton, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+
+describe("guardian consent, honeypot and privacy notice", () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await startTestApp("pglite", { listen: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    it("asks a minor's guardian to authorise, and stores the accepted version", async () => {
+      const ctx = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const page = await ctx.newPage();
+      await gotoForm(page, vp);
+      const consent = page.getByRole("checkbox", { name: /Autorizo a inscrição na caravana/ });
+
+      await fillForm(page, { name: `Menina ${vp}`, age: "25", phone: "98999998888" });
+      expect(await consent.count()).toBe(0); // adults are not asked
+      await page.getByLabel("Idade").fill("14");
+      await consent.waitFor(WAIT);
+
+      await press(vp, submitButton(page));
+      await expectFieldErrors(page, ["Para menores de 18 anos, o responsável precisa autorizar a inscrição."]);
+      expect(await consent.getAttribute("aria-invalid")).toBe("true");
+      await screenshot(page, `visitor-consent-error-${vp}`);
+
+      await consent.check();
+      await expectFieldErrors(page, []);
+      await press(vp, submitButton(page));
+      await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+      const [row] = await t.db.query<{ consentimento_versao: string; consentimento_em: Date | null }>(
+        "SELECT consentimento_versao, consentimento_em FROM registrations WHERE nome_completo = $1",
+        [`Menina ${vp}`],
+      );
+      expect(row.consentimento_versao).toBe(CONSENT_VERSION);
+      expect(row.consentimento_em).not.toBeNull();
+      await ctx.close();
+    });
+
+    it("shows a short privacy notice and keeps the honeypot away from people", async () => {
+      const ctx = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const page = await ctx.newPage();
+      await gotoForm(page, vp);
+      const summary = page.getByText("Privacidade dos seus dados", { exact: true });
+      await press(vp, summary);
+      await page.getByText(/Depois do evento, os nomes viram iniciais/).waitFor(WAIT);
+      await screenshot(page, `visitor-privacy-${vp}`);
+      // Not in the accessibility tree and not reachable with Tab.
+      expect(await page.getByRole("textbox", { name: "Deixe este campo em branco" }).count()).toBe(0);
+      expect(await page.locator("#campo-website").getAttribute("tabindex")).toBe("-1");
+      await ctx.close();
+    });
+  });
+});
