@@ -1,15 +1,15 @@
 import { join } from "node:path";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { PublicEventConfig } from "../shared/api-types";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { clientAppPlugin } from "./plugins/client-app";
 import { dbPlugin } from "./plugins/db";
-import { errorHandlerPlugin } from "./plugins/error-handler";
+import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
-import { securityHeadersPlugin } from "./plugins/security-headers";
+import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { useZodSchemas } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
@@ -24,6 +24,19 @@ import sessionRoutes from "./routes/session";
 
 export const DEFAULT_DIST_DIR = join(process.cwd(), "dist", "client");
 export const JSON_BODY_LIMIT = 16 * 1024;
+
+/** One registered route; HEAD twins of GET routes are listed too. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route of the app, as registered: the security tests walk it, so no route escapes them. */
+    readonly routeInventory: readonly RouteEntry[];
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -54,13 +67,38 @@ export function publicEventConfig(config: Config): PublicEventConfig {
   };
 }
 
+const LOG_CENSOR = "[oculto]";
+
+/** A URL as logged: query values hidden, since the admin's search is a person's name. */
+export function urlForLog(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const keys = url
+    .slice(q + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => pair.split("=")[0])
+    .map((key) => `${/^[\w.[\]-]{1,30}$/.test(key) ? key : LOG_CENSOR}=${LOG_CENSOR}`);
+  return `${url.slice(0, q)}?${keys.join("&")}`;
+}
+
 /** Pino options: secrets and personal data never reach the log. */
 export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   return {
     level: config.LOG_LEVEL,
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: urlForLog(req.url), host: req.host, remoteAddress: req.ip }),
+    },
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'req.headers["idempotency-key"]', "res.headers['set-cookie']"],
-      censor: "[oculto]",
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'req.headers["idempotency-key"]',
+        "res.headers['set-cookie']",
+        // Database errors carry the query's values (PGlite: params) and the offending row (detail).
+        ...["err", "err.cause"].flatMap((e) => ["params", "detail", "where", "queryOptions"].map((k) => `${e}.${k}`)),
+      ],
+      censor: LOG_CENSOR,
     },
   };
 }
@@ -76,11 +114,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     forceCloseConnections: "idle",
     // A request already on its way during shutdown is served, not answered 503.
     return503OnClosing: false,
+    // An undecodable or over-long path is refused before routing: same pt-BR { error } and headers as any answer.
+    frameworkErrors: (err, request, reply) => {
+      setSecurityHeaders(request, reply);
+      frameworkErrorHandler(err, request, reply);
+    },
   };
   const app: FastifyInstance = isInstance
     ? Fastify({ ...serverOptions, loggerInstance: logger as FastifyBaseLogger })
     : Fastify({ ...serverOptions, logger: logger as FastifyServerOptions["logger"] });
   useZodSchemas(app);
+  // Added before any plugin so it sees every route, including those of encapsulated plugins.
+  const routes: RouteEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate("routeInventory", { getter: () => routes.slice() });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db });

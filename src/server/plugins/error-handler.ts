@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../http-error";
 
@@ -19,6 +19,19 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FIELDS_LIMIT: "Campos demais na requisição.",
   FST_PROTO_VIOLATION: "Requisição inválida.",
 };
+
+// Errors Fastify meets before routing (an undecodable or over-long path), which skip setErrorHandler.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: "Endereço inválido.",
+  FST_ERR_MAX_PARAM_LENGTH: "Endereço longo demais.",
+};
+
+/** Fastify's `frameworkErrors` option: the same pt-BR `{ error }` (and headers) as every other answer. */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  request.log.info({ code: err.code }, "endereço recusado antes do roteamento");
+  reply.status(status).send({ error: FRAMEWORK_MESSAGES[err.code] ?? "Requisição inválida." });
+}
 
 /** One place turns every failure into { error: "mensagem" }; 5xx details stay in the log. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

@@ -4,6 +4,8 @@ import { firstMessage } from "../../shared/registration-schema";
 
 type ZodSchema = z.ZodMiniType;
 
+export const INVALID_REQUEST = "Requisição inválida.";
+
 /**
  * Routes declare zod schemas (the same objects the client uses) for body,
  * querystring and params; the first pt-BR message of a failed parse becomes
@@ -13,7 +15,9 @@ export function useZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
     const zodSchema = schema as unknown as ZodSchema;
     return (data: unknown) => {
-      const result = zodSchema.safeParse(data);
+      // Schemas carry pt-BR messages for what a form can get wrong; zod's English defaults
+      // (a null body, a repeated query key) become this one instead.
+      const result = zodSchema.safeParse(data, { error: () => INVALID_REQUEST });
       if (result.success) return { value: result.data };
       return { error: new Error(firstMessage(result.error)) };
     };

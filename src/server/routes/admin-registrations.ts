@@ -19,6 +19,11 @@ import { deleteRegistration, updateRegistration } from "../registrations/update-
 type IdParams = z.output<typeof idParamsSchema>;
 type PatchBody = z.output<typeof registrationPatchSchema>;
 
+// PostgreSQL text cannot hold NUL: a search with one would fail in the database (500) instead of being refused.
+const serverListQuerySchema = listQuerySchema.check(
+  z.refine((query) => !query.q.includes("\u0000"), "Busca contém caracteres inválidos."),
+);
+
 const statusOnlySchema = z.strictObject(
   { status_pagamento: paymentStatusSchema },
   { error: (iss) => (iss.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.invalidPayload) },
@@ -59,7 +64,7 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
     reply.header("Cache-Control", "no-store");
   });
 
-  app.get<{ Querystring: ListQuery }>("/api/registrations", { schema: { querystring: listQuerySchema } }, async (request) =>
+  app.get<{ Querystring: ListQuery }>("/api/registrations", { schema: { querystring: serverListQuerySchema } }, async (request) =>
     listRegistrations(app.db, request.query),
   );
 
@@ -82,7 +87,7 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
 
   app.get<{ Querystring: ListQuery }>(
     "/api/registrations/export.xlsx",
-    { schema: { querystring: listQuerySchema } },
+    { schema: { querystring: serverListQuerySchema } },
     async (request, reply) =>
       sendExport(
         reply,
@@ -94,7 +99,7 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
 
   app.get<{ Querystring: ListQuery }>(
     "/api/registrations/export.csv",
-    { schema: { querystring: listQuerySchema } },
+    { schema: { querystring: serverListQuerySchema } },
     async (request, reply) =>
       sendExport(reply, "csv", "text/csv; charset=utf-8", csvExport(await firstBatchRead(exportRegistrations(app.db, request.query)))),
   );

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { RouteEntry } from "../../src/server/app";
+
+/**
+ * Who may use each route of the real app. The route walk compares this table
+ * with app.routeInventory (every route as registered), so a new route fails
+ * the walk until someone decides here who may call it.
+ *
+ * - public: anyone; answers normally and never carries personal data.
+ * - admin: 401 without a valid admin session.
+ * - upload: the registration's own upload token (Authorization: Bearer), not a cookie.
+ * - page: the single-page app's HTML.
+ * `sameOrigin`: state-changing, refused with 403 when sent from another site.
+ */
+export type Access = "public" | "admin" | "upload" | "page";
+export interface RouteRule {
+  access: Access;
+  sameOrigin?: boolean;
+  /** A long-lived SSE stream: walked over real HTTP, not app.inject. */
+  stream?: boolean;
+}
+
+export const EXPECTED_ROUTES: Record<string, RouteRule> = {
+  "GET /api/health": { access: "public" },
+  "GET /api/form-status": { access: "public" },
+  "POST /api/registrations": { access: "public" },
+  "GET /api/events": { access: "public", stream: true },
+  "GET /api/session": { access: "public" },
+  "POST /api/session": { access: "public", sameOrigin: true },
+  "DELETE /api/session": { access: "public", sameOrigin: true },
+  "POST /api/registrations/:id/receipt": { access: "upload" },
+  "GET /api/registrations/:id/receipt": { access: "admin" },
+  "PUT /api/form-status": { access: "admin", sameOrigin: true },
+  "GET /api/registrations": { access: "admin" },
+  "GET /api/registrations/stats": { access: "admin" },
+  "PATCH /api/registrations/:id": { access: "admin", sameOrigin: true },
+  "DELETE /api/registrations/:id": { access: "admin", sameOrigin: true },
+  "GET /api/registrations/export.xlsx": { access: "admin" },
+  "GET /api/registrations/export.csv": { access: "admin" },
+  "GET /": { access: "page" },
+  "GET /obrigado": { access: "page" },
+  "GET /admin": { access: "page" },
+};
+
+export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+/**
+ * Files of the built client, registered one route each by @fastify/static.
+ * Vite's hashed /assets/* names (and their precompressed .br/.gz twins) change
+ * with every build, so those are recognised by shape; the rest must exist.
+ */
+export function isStaticFileRoute(r: RouteEntry, distDir: string): boolean {
+  if (r.method !== "GET" && r.method !== "HEAD") return false;
+  if (r.url.startsWith("/api/")) return false;
+  if (/^\/assets\/[\w.-]+-[\w-]{8}\.(js|css|svg|png|webp|woff2?)(\.br|\.gz)?$/.test(r.url)) return true;
+  return /^\/[\w.-]+\.\w+$/.test(r.url) && existsSync(join(distDir, r.url));
+}
+
+export interface WalkRoute extends RouteEntry {
+  rule: RouteRule;
+}
+
+/**
+ * Splits the inventory into the routes of the table (with their HEAD twins,
+ * which Fastify adds for every GET) and the static files; anything else is
+ * returned as `unexpected`, and table entries with no route as `missing`.
+ */
+export function classifyInventory(inventory: readonly RouteEntry[], distDir: string) {
+  const walk: WalkRoute[] = [];
+  const staticFiles: RouteEntry[] = [];
+  const unexpected: string[] = [];
+  for (const r of inventory) {
+    const rule = EXPECTED_ROUTES[routeKey(r)] ?? (r.method === "HEAD" ? EXPECTED_ROUTES[`GET ${r.url}`] : undefined);
+    if (rule) walk.push({ ...r, rule });
+    else if (isStaticFileRoute(r, distDir)) staticFiles.push(r);
+    else unexpected.push(routeKey(r));
+  }
+  const keys = new Set(inventory.map(routeKey));
+  const missing = Object.keys(EXPECTED_ROUTES).filter((k) => !keys.has(k));
+  const headless = inventory.filter((r) => r.method === "GET" && !keys.has(`HEAD ${r.url}`)).map(routeKey);
+  return { walk, staticFiles, unexpected, missing, headless };
+}

@@ -1,0 +1,206 @@
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_DIST_DIR } from "../../src/server/app";
+import { SESSION_COOKIE, SESSION_MESSAGES } from "../../src/server/plugins/session";
+import { RECEIPT_MESSAGES } from "../../src/server/routes/receipts";
+import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
+import { JPEG_BYTES, multipartBody } from "../support/multipart";
+import type { TestApp } from "../support/test-app";
+import { DB_KINDS } from "../support/test-database";
+import { classifyInventory, type WalkRoute } from "./route-table";
+import {
+  errorMessage,
+  expiredSessionCookie,
+  GARBAGE_COOKIES,
+  injectText,
+  leakIn,
+  newToken,
+  openStream,
+  SECRET_PERSON,
+  SECRET_STRINGS,
+  sessionCookie,
+} from "./walk-support";
+
+// The build the test server serves (test/support/test-app.ts).
+const DIST_DIR = process.env.TEST_DIST_DIR ?? DEFAULT_DIST_DIR;
+const cookieHeader = (cookie?: string): Record<string, string> => (cookie !== undefined ? { cookie } : {});
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+const CROSS_SITE: { name: string; headers: Record<string, string> }[] = [
+  { name: "cross-site Origin", headers: { origin: "https://evil.example" } },
+  { name: "Sec-Fetch-Site: cross-site", headers: { "sec-fetch-site": "cross-site" } },
+];
+
+describe.each(DB_KINDS)("route walk on %s", (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  let target: { id: string; upload_token: string };
+  let secrets: string[];
+  let ip = 0;
+  const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`;
+
+  beforeAll(async () => {
+    t = await startAdminTestApp(kind, { listen: true });
+    cookie = await adminCookie(t.app);
+    const created = await t.app.inject({ method: "POST", url: "/api/registrations", payload: SECRET_PERSON });
+    expect(created.statusCode).toBe(201);
+    target = created.json();
+    secrets = [...SECRET_STRINGS, target.upload_token];
+    const receipt = multipartBody([{ name: "file", filename: "pix.jpg", contentType: "image/jpeg", data: JPEG_BYTES }]);
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: `/api/registrations/${target.id}/receipt`,
+      payload: receipt.payload,
+      headers: { ...receipt.headers, authorization: `Bearer ${target.upload_token}` },
+    });
+    expect(uploaded.statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The cookie cases: none of them is a valid session. */
+  async function cookieCases(routeIndex: number) {
+    return [
+      { name: "no session", cookie: undefined },
+      { name: "expired session", cookie: await expiredSessionCookie(t.db) },
+      { name: "forged token", cookie: sessionCookie(newToken()) },
+      { name: "garbage cookie", cookie: sessionCookie(GARBAGE_COOKIES[routeIndex % GARBAGE_COOKIES.length]) },
+    ];
+  }
+
+  /** A request the route would serve for an admin; the walk varies only its cookie and origin headers. */
+  function requestFor(r: WalkRoute, headers: Record<string, string>): InjectOptions {
+    const url = r.url.replace(":id", target.id);
+    const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
+    const key = `${r.method} ${r.url}`;
+    if (key === "POST /api/registrations") {
+      return { ...base, payload: { nome_completo: "Pessoa da Caminhada", idade: 30, numero_responsavel: "11912345678", metodo_pagamento: "ESPECIE" } };
+    }
+    if (key === "POST /api/session") return { ...base, payload: { password: TEST_ADMIN_PASSWORD } };
+    if (key === "PUT /api/form-status") return { ...base, payload: { is_open: false } };
+    if (key === "PATCH /api/registrations/:id") return { ...base, payload: { status_pagamento: "confirmado" } };
+    if (key === "POST /api/registrations/:id/receipt") {
+      const body = multipartBody([{ name: "file", filename: "outro.jpg", contentType: "image/jpeg", data: JPEG_BYTES }]);
+      return { ...base, payload: body.payload, headers: { ...body.headers, ...headers } };
+    }
+    return base;
+  }
+
+  const targetRow = async () =>
+    JSON.stringify(await t.db.query("SELECT * FROM registrations WHERE id = $1", [target.id]));
+
+  it("knows every route of the app, and nothing it does not expect", () => {
+    const inv = classifyInventory(t.app.routeInventory, DIST_DIR);
+    expect(inv.unexpected, "routes missing from EXPECTED_ROUTES in route-table.ts").toEqual([]);
+    expect(inv.missing, "routes in the table that the app no longer has").toEqual([]);
+    expect(inv.headless).toEqual([]);
+    expect(inv.staticFiles.length).toBeGreaterThan(0);
+    expect(t.app.routeInventory.length).toBe(inv.walk.length + inv.staticFiles.length);
+  });
+
+  it("lets nobody without a valid session in, refuses cross-site writes, and leaks nothing", async () => {
+    const { walk, staticFiles } = classifyInventory(t.app.routeInventory, DIST_DIR);
+    const routes: WalkRoute[] = [...walk.filter((r) => !r.rule.stream), ...staticFiles.map((r) => ({ ...r, rule: { access: "public" as const } }))];
+    const before = await targetRow();
+    const failures: string[] = [];
+    let checks = 0;
+
+    for (const [i, r] of routes.entries()) {
+      const fail = (c: string, why: string) => failures.push(`${r.method} ${r.url} [${c}]: ${why}`);
+      const cases: { name: string; headers: Record<string, string>; crossSite: boolean }[] = [
+        ...(await cookieCases(i)).map((c) => ({ name: c.name, headers: cookieHeader(c.cookie), crossSite: false })),
+        ...(SAFE_METHODS.has(r.method) ? [] : CROSS_SITE.map((c) => ({ name: c.name, headers: { ...c.headers, cookie }, crossSite: true }))),
+      ];
+      for (const c of cases) {
+        checks++;
+        const res = await t.app.inject(requestFor(r, c.headers));
+        const leak = leakIn(injectText(res), secrets);
+        if (leak) fail(c.name, `leaks "${leak}"`);
+        if (res.statusCode >= 500) fail(c.name, `answered ${res.statusCode}`);
+        if (res.headers["x-content-type-options"] !== "nosniff") fail(c.name, "no X-Content-Type-Options: nosniff");
+        const cookies = res.cookies.filter((k) => k.name === SESSION_COOKIE && k.value !== "");
+        const isLogin = r.method === "POST" && r.url === "/api/session" && !c.crossSite;
+        if (cookies.length > 0 && !isLogin) fail(c.name, "handed out a session cookie");
+
+        const expectStatus = (status: number, message?: string) => {
+          if (res.statusCode !== status) fail(c.name, `expected ${status}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          else if (message && r.method !== "HEAD" && errorMessage(res) !== message) fail(c.name, `expected "${message}", got ${res.body.slice(0, 120)}`);
+        };
+        if (c.crossSite && r.rule.sameOrigin) expectStatus(403, SESSION_MESSAGES.crossSite);
+        else if (r.rule.access === "admin") expectStatus(401, SESSION_MESSAGES.invalid);
+        else if (r.rule.access === "upload") expectStatus(401, RECEIPT_MESSAGES.noToken);
+        else if (r.rule.access === "page") expectStatus(200);
+        else if (r.url === "/api/session" && r.method === "GET" && res.json().authenticated !== false) fail(c.name, "says authenticated");
+      }
+    }
+    console.log(`route walk on ${kind}: ${routes.length} routes (${staticFiles.length} static files), ${checks} route × case checks`);
+    expect(failures).toEqual([]);
+
+    // Nothing changed: no write went through, and the admin's own session survived the cross-site logout.
+    expect(await targetRow()).toBe(before);
+    expect((await t.app.inject("/api/form-status")).json().is_open).toBe(true);
+    expect((await t.app.inject({ url: "/api/registrations/stats", headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it("an admin cookie is not an upload token, and one registration's token opens no other", async () => {
+    const other = (await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: "Outra Pessoa" } })).json();
+    const send = (headers: Record<string, string>) => t.app.inject(requestFor({ method: "POST", url: "/api/registrations/:id/receipt", rule: { access: "upload" } }, headers));
+    const withCookie = await send({ cookie });
+    expect(withCookie.statusCode).toBe(401);
+    expect(withCookie.json()).toEqual({ error: RECEIPT_MESSAGES.noToken });
+    const foreign = await send({ authorization: `Bearer ${other.upload_token}` });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: RECEIPT_MESSAGES.wrongToken });
+    const forged = await send({ authorization: `Bearer ${newToken()}` });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it("answers an admin with a valid session on every admin route (the 401s above are about the session)", async () => {
+    const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
+    const admin = walk.filter((r) => r.rule.access === "admin");
+    for (const r of admin) {
+      const victim = (await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: "Vai Ser Apagada" } })).json();
+      const req = requestFor(r, { cookie });
+      if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
+      if (r.method === "PUT") req.payload = { is_open: true };
+      const res = await t.app.inject(req);
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+      if (r.method === "GET" && r.url === "/api/registrations") expect(res.body).toContain(SECRET_PERSON.numero_responsavel.replace(/\D/g, ""));
+    }
+  });
+
+  it("keeps registration events off every live stream without a valid session", async () => {
+    const url = `${t.baseUrl}/api/events`;
+    const attackers = await Promise.all((await cookieCases(3)).map(async (c) => ({ ...c, stream: await openStream(url, c.cookie) })));
+    const admin = await openStream(url, cookie);
+    try {
+      for (const a of [...attackers.map((x) => x.stream), admin]) {
+        expect(a.status).toBe(200);
+        expect(a.contentType).toContain("text/event-stream");
+        await expect.poll(() => a.count("event: form-status"), { timeout: 15_000 }).toBe(1);
+      }
+      const created = await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: "Evento Sigilosa Ao Vivo" } });
+      expect(created.statusCode).toBe(201);
+      await expect.poll(() => admin.text(), { timeout: 15_000 }).toContain("Evento Sigilosa Ao Vivo");
+      // Frames go to every stream in order: once a later status change arrives, the insert would have too.
+      for (const is_open of [false, true]) {
+        const put = await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open }, headers: { cookie } });
+        expect(put.statusCode).toBe(200);
+      }
+      for (const a of attackers) {
+        await expect.poll(() => a.stream.count("event: form-status"), { timeout: 15_000 }).toBe(3);
+        expect(a.stream.text(), a.name).not.toContain("registration-");
+        expect(leakIn(a.stream.text(), secrets), a.name).toBeNull();
+      }
+      for (const c of await cookieCases(5)) {
+        const head = await fetch(url, { method: "HEAD", headers: cookieHeader(c.cookie) });
+        expect(head.status, c.name).toBe(200);
+        await head.body?.cancel();
+      }
+      console.log(`route walk on ${kind}: /api/events GET and HEAD × ${attackers.length} cases over HTTP`);
+    } finally {
+      for (const a of attackers) a.stream.close();
+      admin.close();
+    }
+  });
+});

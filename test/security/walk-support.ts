@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { LightMyRequestResponse as InjectResponse } from "fastify";
+import { SESSION_COOKIE } from "../../src/server/plugins/session";
+import type { Database } from "../../src/server/db/database";
+
+/** One person whose data no request without an admin session may ever see. */
+export const SECRET_PERSON = {
+  nome_completo: "Joana Sigilosa da Travessia",
+  idade: 17,
+  numero_responsavel: "(98) 98765-4321",
+  metodo_pagamento: "PIX",
+  consentimento: true,
+} as const;
+/** The name, the phone as digits and as typed: none may appear in an answer an attacker gets. */
+export const SECRET_STRINGS = ["Sigilosa", "98987654321", "98765-4321"];
+
+export const newToken = () => randomBytes(32).toString("base64url");
+export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
+
+/** A session row that ended an hour ago; returns its cookie. */
+export async function expiredSessionCookie(db: Database): Promise<string> {
+  const token = newToken();
+  await db.query("INSERT INTO admin_sessions (token_hash, expires_at) VALUES ($1, now() - interval '1 hour')", [sha256(token)]);
+  return sessionCookie(token);
+}
+
+/** Cookie values an attacker might send, none of them a session. */
+export const GARBAGE_COOKIES = [
+  "",
+  "null",
+  "../../../etc/passwd",
+  "' OR '1'='1",
+  "%00%ff%fe",
+  "x".repeat(43).replace(/x/g, "!"),
+  newToken().slice(0, 42),
+  `${newToken()}A`,
+  "a".repeat(4000),
+  "%F0%9F%98%80%E2%80%AE",
+];
+
+/** Where a secret shows up in an answer (body or headers), or null. */
+export function leakIn(text: string, secrets: readonly string[]): string | null {
+  return secrets.find((s) => text.includes(s)) ?? null;
+}
+
+export function injectText(res: InjectResponse): string {
+  return `${JSON.stringify(res.headers)}\n${res.body}`;
+}
+
+/** The `{ error }` message of a JSON answer, or null when it is not one. */
+export function errorMessage(res: InjectResponse): string | null {
+  try {
+    const body = res.json() as { error?: unknown };
+    return typeof body?.error === "string" && body.error.length > 0 ? body.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A live SSE connection over real HTTP; its raw text accumulates in `text()`. */
+export async function openStream(url: string, cookie?: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal, headers: cookie !== undefined ? { cookie } : {} });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return {
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    text: () => text,
+    count: (needle: string) => text.split(needle).length - 1,
+    close: () => controller.abort(),
+  };
+}
