@@ -45,7 +45,8 @@ export const formStatusBodySchema = z.strictObject({
   is_open: z.boolean({ error: "Informe se o formulário está aberto (true ou false)." }),
 });
 
-export const STATUS_FILTERS = ["todos", "pendente", "confirmado"] as const;
+/** "com_comprovante": registrations with a receipt uploaded, paid or not (the ones to check). */
+export const STATUS_FILTERS = ["todos", "pendente", "confirmado", "com_comprovante"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -55,6 +56,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   todos: "Todos",
   pendente: "Pendentes",
   confirmado: "Pagos",
+  com_comprovante: "Com comprovante",
 };
 export const SORT_LABELS: Record<Sort, string> = {
   recentes: "Mais Recentes",

@@ -31,7 +31,7 @@ export function ThanksRoute() {
   return (
     <div className="visitor-page" data-intro="play">
       <DecorBackground />
-      <ThanksPage paymentMethod={last?.metodo_pagamento ?? null} whatsappHref={whatsappLink(receiptMessage(""))} />
+      <ThanksPage registration={last} whatsappHref={whatsappLink(receiptMessage("", last?.referencia))} />
       <SiteFooter />
     </div>
   );

@@ -10,7 +10,9 @@ export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: str
     params.push(q.replace(/[\\%_]/g, (c) => `\\${c}`));
     conditions.push(`nome_busca LIKE '%' || caravana_fold($${params.length}) || '%' ESCAPE '\\'`);
   }
-  if (filter.status !== "todos") {
+  if (filter.status === "com_comprovante") {
+    conditions.push("comprovante_path IS NOT NULL");
+  } else if (filter.status !== "todos") {
     params.push(filter.status);
     conditions.push(`status_pagamento = $${params.length}`);
   }
@@ -22,19 +24,22 @@ export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: str
  * nome_busca is compared with COLLATE "C" so PGlite and any PostgreSQL locale
  * agree (and the index in migration 002 applies).
  */
-export const SORT_SQL: Record<Sort, { orderBy: string; key: string; after: (a: string, b: string) => string }> = {
+export const SORT_SQL: Record<Sort, { orderBy: string; reverse: string; key: string; after: (a: string, b: string) => string }> = {
   recentes: {
     orderBy: "created_at DESC, id DESC",
+    reverse: "created_at ASC, id ASC",
     key: "created_at::text",
     after: (a, b) => `(created_at, id) < (${a}::timestamptz, ${b}::uuid)`,
   },
   antigos: {
     orderBy: "created_at ASC, id ASC",
+    reverse: "created_at DESC, id DESC",
     key: "created_at::text",
     after: (a, b) => `(created_at, id) > (${a}::timestamptz, ${b}::uuid)`,
   },
   nome: {
     orderBy: `nome_busca COLLATE "C" ASC, id ASC`,
+    reverse: `nome_busca COLLATE "C" DESC, id DESC`,
     key: "nome_busca",
     after: (a, b) => `(nome_busca COLLATE "C", id) > (${a}::text COLLATE "C", ${b}::uuid)`,
   },

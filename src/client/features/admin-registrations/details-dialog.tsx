@@ -1,60 +1,84 @@
+import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
 import { ModalDialog } from "./modal-dialog";
+import { ReceiptView } from "./receipt-view";
+import { PaidToggle } from "./row-actions";
 
-export function DetailsDialog({ registration: r, onClose }: { registration: Registration; onClose: () => void }) {
+interface Props {
+  registration: Registration;
+  onClose: () => void;
+  /** 'Marcar Pago' here changes the row in the list too. */
+  onSaved: (reg: Registration) => void;
+}
+
+/**
+ * Everything about one registration. With a receipt the dialog widens on large
+ * screens: the facts, the reference and 'Marcar Pago' on the left, the receipt
+ * beside them, so a payment is checked without scrolling.
+ */
+export function DetailsDialog({ registration, onClose, onSaved }: Props) {
+  const id = useId();
+  const [r, setR] = useState(registration);
+  const saved = (reg: Registration) => {
+    setR(reg);
+    onSaved(reg);
+  };
   return (
-    <ModalDialog title="Detalhes da Inscrição" onClose={onClose} closeOnBackdrop>
-      <dl className="admin-details">
-        <div>
-          <dt>Nome completo</dt>
-          <dd>{r.nome_completo}</dd>
-        </div>
-        <div>
-          <dt>Idade</dt>
-          <dd>{r.idade} anos</dd>
-        </div>
-        <div>
-          <dt>Número Responsável</dt>
-          <dd>{phoneText(r.numero_responsavel)}</dd>
-        </div>
-        <div>
-          <dt>Forma de pagamento</dt>
-          <dd>{METHOD_LABELS[r.metodo_pagamento]}</dd>
-        </div>
-        <div>
-          <dt>Status do pagamento</dt>
-          <dd>
-            <span className={`reg-badge reg-badge-${r.status_pagamento}`}>{STATUS_LABELS[r.status_pagamento]}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Data da inscrição</dt>
-          <dd>{new Date(r.created_at).toLocaleString("pt-BR")}</dd>
-        </div>
-        {r.referencia && (
+    <ModalDialog title="Detalhes da Inscrição" onClose={onClose} closeOnBackdrop className={r.has_receipt ? "admin-dialog-wide" : undefined}>
+      <div className={r.has_receipt ? "admin-details-layout" : undefined}>
+        <dl className="admin-details">
           <div>
-            <dt>Referência do PIX</dt>
-            <dd className="admin-details-id">{r.referencia}</dd>
+            <dt>Nome completo</dt>
+            <dd>{r.nome_completo}</dd>
           </div>
+          <div>
+            <dt>Idade</dt>
+            <dd>{r.idade} anos</dd>
+          </div>
+          <div>
+            <dt>Número Responsável</dt>
+            <dd>{phoneText(r.numero_responsavel)}</dd>
+          </div>
+          <div>
+            <dt>Forma de pagamento</dt>
+            <dd>{METHOD_LABELS[r.metodo_pagamento]}</dd>
+          </div>
+          <div>
+            <dt>Data da inscrição</dt>
+            <dd>{new Date(r.created_at).toLocaleString("pt-BR")}</dd>
+          </div>
+          <div>
+            <dt>Código</dt>
+            <dd className="admin-details-id">{r.id}</dd>
+          </div>
+          {r.referencia && (
+            <div>
+              <dt>Referência do PIX</dt>
+              <dd className="admin-details-ref">{r.referencia}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Status do pagamento</dt>
+            <dd className="admin-details-status">
+              <span className={`reg-badge reg-badge-${r.status_pagamento}`}>{STATUS_LABELS[r.status_pagamento]}</span>
+              <PaidToggle registration={r} onSaved={saved} />
+            </dd>
+          </div>
+          {!r.has_receipt && (
+            <div>
+              <dt>Comprovante</dt>
+              <dd>Não enviado</dd>
+            </div>
+          )}
+        </dl>
+        {r.has_receipt && (
+          <section className="admin-details-receipt" aria-labelledby={`${id}-receipt`}>
+            <h3 id={`${id}-receipt`}>Comprovante</h3>
+            <ReceiptView registration={r} />
+          </section>
         )}
-        <div>
-          <dt>Comprovante</dt>
-          <dd>
-            {r.has_receipt ? (
-              <a href={`/api/registrations/${encodeURIComponent(r.id)}/receipt`} target="_blank" rel="noopener noreferrer">
-                Abrir comprovante
-              </a>
-            ) : (
-              "Não enviado"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Código</dt>
-          <dd className="admin-details-id">{r.id}</dd>
-        </div>
-      </dl>
+      </div>
       <div className="admin-dialog-actions">
         <button type="button" className="admin-btn admin-btn-primary" onClick={onClose} data-autofocus>
           Fechar

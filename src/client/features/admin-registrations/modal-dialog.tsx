@@ -10,6 +10,8 @@ interface Props {
   closeOnBackdrop?: boolean;
   /** Text that describes the dialog, read out when it opens (e.g. the delete question). */
   describedBy?: string;
+  /** Extra class, e.g. a wider dialog for the receipt. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -18,7 +20,7 @@ interface Props {
  * closes on Esc. The element marked data-autofocus gets focus on open; the
  * button that opened the dialog gets it back on close.
  */
-export function ModalDialog({ title, onClose, busy = false, closeOnBackdrop = false, describedBy, children }: Props) {
+export function ModalDialog({ title, onClose, busy = false, closeOnBackdrop = false, describedBy, className, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const state = useRef({ busy, onClose });
@@ -48,7 +50,7 @@ export function ModalDialog({ title, onClose, busy = false, closeOnBackdrop = fa
   return (
     <dialog
       ref={ref}
-      className="admin-dialog"
+      className={className ? `admin-dialog ${className}` : "admin-dialog"}
       aria-labelledby={`${id}-title`}
       aria-describedby={describedBy}
       onClick={(e) => {

@@ -1,5 +1,6 @@
 import type { Registration } from "../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText } from "./format";
+import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { StatusBadge } from "./registrations-table";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 
@@ -17,7 +18,10 @@ export function RegistrationCards({ items, onOpen, onSaved }: Props) {
         <li key={r.id} className="reg-card">
           <div className="reg-card-head">
             <h3 className="reg-name">{r.nome_completo}</h3>
-            <StatusBadge registration={r} />
+            <span className="reg-badges">
+              <StatusBadge registration={r} />
+              <ReceiptMark registration={r} />
+            </span>
           </div>
           <dl className="reg-card-facts">
             <div>
@@ -26,7 +30,10 @@ export function RegistrationCards({ items, onOpen, onSaved }: Props) {
             </div>
             <div>
               <dt>Pagamento</dt>
-              <dd>{METHOD_LABELS[r.metodo_pagamento]}</dd>
+              <dd className="reg-method">
+                {METHOD_LABELS[r.metodo_pagamento]}
+                <ReferenceCode registration={r} />
+              </dd>
             </div>
             <div>
               <dt>Número Responsável</dt>

@@ -77,3 +77,22 @@ export async function downloadExport(kind: ExportKind, query: FilterQuery): Prom
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
   return name;
 }
+
+export const receiptUrl = (id: string) => `/api/registrations/${encodeURIComponent(id)}/receipt`;
+
+/**
+ * The receipt's type, from a HEAD request (no body travels): an image is shown
+ * inline, a PDF or a HEIC (which most browsers cannot draw) as a link.
+ */
+export async function receiptContentType(id: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(receiptUrl(id), { method: "HEAD", credentials: "same-origin", cache: "no-store" });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (res.status === 401) expireSession();
+  if (res.status === 404) throw new ApiError(404, "Esta inscrição não tem comprovante.");
+  if (!res.ok) throw new ApiError(res.status, UNKNOWN_ERROR);
+  return res.headers.get("Content-Type") ?? "";
+}

@@ -88,7 +88,7 @@ export function RegistrationsList({ version, onChanged }: Props) {
       </div>
       {data && <Pagination page={data.page} pageCount={data.pageCount} onPage={list.setPage} />}
 
-      {dialog?.kind === "details" && <DetailsDialog registration={dialog.reg} onClose={close} />}
+      {dialog?.kind === "details" && <DetailsDialog registration={dialog.reg} onClose={close} onSaved={saved} />}
       {dialog?.kind === "edit" && (
         <EditDialog
           registration={dialog.reg}

@@ -1,5 +1,6 @@
 import type { Registration } from "../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
+import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 
 interface Props {
@@ -38,9 +39,17 @@ export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
               </th>
               <td>{r.idade}</td>
               <td className="reg-nowrap">{phoneText(r.numero_responsavel)}</td>
-              <td>{METHOD_LABELS[r.metodo_pagamento]}</td>
               <td>
-                <StatusBadge registration={r} />
+                <span className="reg-method">
+                  {METHOD_LABELS[r.metodo_pagamento]}
+                  <ReferenceCode registration={r} />
+                </span>
+              </td>
+              <td>
+                <span className="reg-badges">
+                  <StatusBadge registration={r} />
+                  <ReceiptMark registration={r} />
+                </span>
               </td>
               <td>
                 <PaidToggle registration={r} onSaved={onSaved} />

@@ -1,8 +1,6 @@
 // Lazy-loaded on purpose, so qrcode-generator and the encoder (about 10 KB gzip)
-// stay out of the first-load bundle:
-//   const PixPaymentCode = lazy(() => import("../features/pix/pix-payment-code"));
-//   <Suspense fallback={...}><PixPaymentCode reference="JDJ7K3Q" /></Suspense>
-// Import nothing else from this folder eagerly.
+// stay out of the first-load bundle: pages use <LazyPixPaymentCode reference="JDJ7K3Q" />
+// from ./lazy-pix-payment-code. Import nothing else from this folder eagerly.
 
 import { useMemo } from "react";
 import { PixError } from "../../../shared/pix/brcode";

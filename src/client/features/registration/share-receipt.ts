@@ -2,11 +2,15 @@ import { toast } from "../../components/toast";
 import { appConfig } from "../../lib/app-config";
 import { copyText } from "./clipboard";
 
-/** The message a visitor sends with the PIX receipt, for Web Share and wa.me. */
-export function receiptMessage(name: string): string {
+/**
+ * The message a visitor sends with the PIX receipt, for Web Share and wa.me.
+ * After registering, the reference (e.g. JDJ7K3Q) lets the coordination find the registration.
+ */
+export function receiptMessage(name: string, reference?: string): string {
   const { eventTitle, price } = appConfig();
   const who = name.trim() ? ` Meu nome é ${name.trim()}.` : "";
-  return `Olá! Fiz o PIX de ${price} da inscrição na caravana da Juventude Católica VG para a ${eventTitle}.${who} Segue o comprovante.`;
+  const code = reference ? ` Código da inscrição: ${reference}.` : "";
+  return `Olá! Fiz o PIX de ${price} da inscrição na caravana da Juventude Católica VG para a ${eventTitle}.${who}${code} Segue o comprovante.`;
 }
 
 export function whatsappLink(message: string): string {

@@ -1,18 +1,20 @@
-import type { PaymentMethod } from "../../../shared/constants";
+import type { RegistrationCreated } from "../../../shared/api-types";
 import { TIMINGS } from "../../../shared/constants";
 import { appConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
+import { ThanksPix } from "./thanks-pix";
 import { useRotatingIndex } from "./use-rotating-message";
 import "./thanks.css";
 
 interface ThanksPageProps {
-  /** Method of the registration just made, for the right reminder; null if unknown. */
-  paymentMethod: PaymentMethod | null;
+  /** The server's answer to the registration just made, for the right next steps; null if unknown. */
+  registration: RegistrationCreated | null;
   /** wa.me link with the receipt message, shown for PIX. */
   whatsappHref: string;
 }
 
-export function ThanksPage({ paymentMethod, whatsappHref }: ThanksPageProps) {
+export function ThanksPage({ registration, whatsappHref }: ThanksPageProps) {
+  const paymentMethod = registration?.metodo_pagamento ?? null;
   const { thanksMessages, eventDate, eventTime, eventCity, price } = appConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
 
@@ -49,14 +51,7 @@ export function ThanksPage({ paymentMethod, whatsappHref }: ThanksPageProps) {
           </div>
         </dl>
 
-        {paymentMethod === "PIX" && (
-          <div className="thanks-reminder">
-            <p>Não esqueça: envie o comprovante do PIX de {price} pelo WhatsApp.</p>
-            <a className="v-btn v-btn-whatsapp" href={whatsappHref} target="_blank" rel="noopener noreferrer">
-              Enviar comprovante pelo WhatsApp
-            </a>
-          </div>
-        )}
+        {registration && paymentMethod === "PIX" && <ThanksPix registration={registration} whatsappHref={whatsappHref} />}
         {paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">
             <p>Não esqueça: procure alguém da coordenação da Juventude para pagar {price} em espécie.</p>

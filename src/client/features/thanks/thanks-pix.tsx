@@ -1,0 +1,52 @@
+import type { RegistrationCreated } from "../../../shared/api-types";
+import { appConfig } from "../../lib/app-config";
+import { LazyPixPaymentCode } from "../pix/lazy-pix-payment-code";
+import { ReceiptUpload } from "../receipt-upload/receipt-upload";
+
+interface ThanksPixProps {
+  registration: RegistrationCreated;
+  /** wa.me link with the receipt message (and the reference), the way that works from any phone. */
+  whatsappHref: string;
+}
+
+/** After a PIX registration: the reference, the code to pay with it, and the receipt upload. */
+export function ThanksPix({ registration: r, whatsappHref }: ThanksPixProps) {
+  const { price } = appConfig();
+  // Stored answers from before references existed have none: the code then simply carries no reference.
+  const reference = typeof r.referencia === "string" && r.referencia ? r.referencia : undefined;
+  return (
+    <section className="thanks-pix" aria-labelledby="thanks-pix-title">
+      <h2 id="thanks-pix-title" className="thanks-pix-title">
+        Pagamento via PIX
+      </h2>
+      {reference && (
+        <div className="thanks-code">
+          <p className="thanks-code-value">
+            Seu código: <strong>{reference}</strong>
+          </p>
+          <p className="thanks-code-help">
+            Ele vai dentro do QR Code e do Copia e Cola abaixo e mostra à coordenação que o pagamento é seu.
+          </p>
+        </div>
+      )}
+      <p className="thanks-pix-lead">
+        Ainda não pagou? Pague <strong className="thanks-nowrap">{price}</strong> com o QR Code ou o PIX Copia e Cola:
+      </p>
+      <LazyPixPaymentCode reference={reference} />
+
+      <hr className="thanks-divider" />
+      <ReceiptUpload registrationId={r.id} uploadToken={r.upload_token} />
+
+      <div className="thanks-reminder">
+        <p>
+          Prefere o WhatsApp? Envie o comprovante do PIX de <span className="thanks-nowrap">{price}</span> para a
+          coordenação
+          {reference ? `, com o seu código ${reference}` : ""}.
+        </p>
+        <a className="v-btn v-btn-whatsapp" href={whatsappHref} target="_blank" rel="noopener noreferrer">
+          Enviar comprovante pelo WhatsApp
+        </a>
+      </div>
+    </section>
+  );
+}

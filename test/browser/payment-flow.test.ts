@@ -1,0 +1,274 @@
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicEventConfig } from "../../src/server/app";
+import type { RegistrationCreated } from "../../src/shared/api-types";
+import { parseBrCode } from "../../src/shared/pix/parse-brcode";
+import { registrationBrCode } from "../../src/shared/pix/registration-pix";
+import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { ADMIN_PASSWORD, openDashboard, registrationItem, shownNames, toastTitled, viewportShot } from "./admin-helpers";
+import { jpegSize, minimalPdf, progressSeen, receiptPhoto, recordProgress, registeredHere } from "./payment-support";
+import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+
+const PHOTO = { width: 2000, height: 1400 };
+const REFERENCE = /^JDJ[23456789A-HJ-NP-Z]{4}$/;
+
+describe("payment loop: PIX code, receipt upload, admin check", () => {
+  let t: TestApp;
+  let browser: Browser;
+  let photo: Buffer;
+  let expectedCode: (reference?: string) => string;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true, env: { ADMIN_PASSWORD } }), launchBrowser()]);
+    photo = await receiptPhoto(browser, t.baseUrl, PHOTO.width, PHOTO.height);
+    const config = publicEventConfig(t.config);
+    expectedCode = (reference) => registrationBrCode(config, reference);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const receiptRow = async (id: string) =>
+    (
+      await t.db.query<{ content_type: string; data: Uint8Array; comprovante_path: string | null; status_pagamento: string }>(
+        `SELECT r.content_type, r.data, g.comprovante_path, g.status_pagamento
+         FROM registrations g LEFT JOIN receipts r ON r.registration_id = g.id WHERE g.id = $1`,
+        [id],
+      )
+    )[0];
+
+  /** The names an admin sees with 'Com comprovante', newest first, from the database. */
+  const withReceipt = async () =>
+    (
+      await t.db.query<{ nome_completo: string }>(
+        "SELECT nome_completo FROM registrations WHERE comprovante_path IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 10",
+      )
+    ).map((r) => r.nome_completo);
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    async function withContext(fn: (context: BrowserContext) => Promise<void>): Promise<void> {
+      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      try {
+        await fn(context);
+      } finally {
+        await context.close();
+      }
+    }
+
+    /** The admin panel in a fresh context, filtered to 'Com comprovante', with this registration's details open. */
+    async function openReceiptDetails(context: BrowserContext, name: string): Promise<Page> {
+      const page = await context.newPage();
+      await openDashboard(page);
+      await page.getByLabel("Status", { exact: true }).selectOption({ label: "Com comprovante" });
+      const expected = await withReceipt();
+      await expect.poll(() => shownNames(page, vp), WAIT).toEqual(expected);
+      await registrationItem(page, vp, name).getByRole("button", { name: `Detalhes de ${name}` }).click();
+      await page.getByRole("dialog", { name: "Detalhes da Inscrição" }).waitFor(WAIT);
+      return page;
+    }
+
+    it("pays with the code in the form and on /obrigado, uploads a photo and the admin confirms it", async () => {
+      const name = `Paula Pagante ${vp}`;
+      let created!: RegistrationCreated;
+
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        await recordProgress(page);
+        await gotoForm(page, vp);
+        await fillForm(page, { name, age: "25", phone: "98999990000" });
+
+        // In the form: the QR code and the Copia e Cola with the exact price and no reference yet.
+        const pix = page.getByRole("region", { name: "Pagamento via PIX" });
+        await pix.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);
+        const formCode = await pix.getByLabel("PIX Copia e Cola").inputValue();
+        expect(formCode).toBe(expectedCode());
+        expect(parseBrCode(formCode).amount).toBe("15.00");
+        await screenshot(page, `payment-form-qr-${vp}`);
+
+        await press(vp, submitButton(page));
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+        created = JSON.parse((await page.evaluate(() => localStorage.getItem("caravana:ultima-inscricao")))!);
+        expect(created.referencia).toMatch(REFERENCE);
+        const [row] = await t.db.query<{ referencia: string }>("SELECT referencia FROM registrations WHERE id = $1", [created.id]);
+        expect(row.referencia).toBe(created.referencia);
+
+        // /obrigado: the reference, and the code that carries it.
+        const main = page.getByRole("main");
+        await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
+        await main.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);
+        const code = await main.getByLabel("PIX Copia e Cola").inputValue();
+        expect(code).toBe(expectedCode(created.referencia));
+        expect(code).toContain(created.referencia);
+        expect(parseBrCode(code).amount).toBe("15.00");
+        const wa = new URL((await main.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).getAttribute("href"))!);
+        expect(wa.searchParams.get("text")).toContain(`Código da inscrição: ${created.referencia}.`);
+        await settled(page.locator(".thanks-card"));
+        await screenshot(page, `payment-thanks-${vp}`);
+
+        // A slow uplink, so the progress is real and visible: 48 KB/s.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 48 * 1024 });
+        await main.getByLabel("Enviar comprovante", { exact: true }).setInputFiles({ name: "foto-do-pix.jpg", mimeType: "image/jpeg", buffer: photo });
+        const bar = main.getByRole("progressbar");
+        await bar.waitFor(WAIT);
+        await main.getByText(/^\d{1,3}%$/).first().waitFor(WAIT);
+        await screenshot(page, `payment-thanks-uploading-${vp}`);
+        await main.getByText("Comprovante enviado!", { exact: true }).waitFor({ timeout: 60_000 });
+        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+        const seen = await progressSeen(page);
+        expect(seen.some((v) => v > 0 && v < 100), `progresso visto: ${seen.join(", ")}`).toBe(true);
+        expect(seen[seen.length - 1]).toBe(100);
+        await main.getByText(/A coordenação vai conferir o pagamento/).waitFor(WAIT);
+        await screenshot(page, `payment-thanks-sent-${vp}`);
+      });
+
+      // Stored shrunk: a 2000 x 1400 photo arrives as a 1600 x 1120 JPEG.
+      const stored = await receiptRow(created.id);
+      expect(stored.content_type).toBe("image/jpeg");
+      expect(photo.length).toBeGreaterThan(0);
+      expect(jpegSize(photo)).toEqual(PHOTO);
+      expect(jpegSize(stored.data)).toEqual({ width: 1600, height: 1120 });
+      expect(stored.comprovante_path).toMatch(/^comprovantes\/[A-Za-z0-9_-]+\.jpg$/);
+
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        await openDashboard(page);
+        const item = registrationItem(page, vp, name);
+        await item.getByRole("img", { name: "Comprovante enviado" }).waitFor(WAIT);
+        await item.getByText(`Referência ${created.referencia}`, { exact: true }).waitFor(WAIT);
+        await item.scrollIntoViewIfNeeded();
+        await viewportShot(page, `payment-admin-list-${vp}`);
+        await page.close();
+
+        const admin = await openReceiptDetails(context, name);
+        const dialog = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
+        await dialog.getByText(created.referencia, { exact: true }).waitFor(WAIT);
+        const img = dialog.getByRole("img", { name: `Comprovante de ${name}` });
+        await img.waitFor(WAIT);
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), WAIT).toBe(1600);
+        await viewportShot(admin, `payment-admin-details-${vp}`);
+
+        await dialog.getByRole("button", { name: "Marcar Pago" }).click();
+        await toastTitled(admin, "Status Atualizado").waitFor(WAIT);
+        await dialog.getByRole("button", { name: "Pago" }).waitFor(WAIT);
+        await dialog.getByText("Pago", { exact: true }).first().waitFor(WAIT);
+        expect((await receiptRow(created.id)).status_pagamento).toBe("confirmado");
+        await admin.keyboard.press("Escape");
+        await dialog.waitFor({ state: "detached", ...WAIT });
+        // The list behind follows.
+        await registrationItem(admin, vp, name).getByRole("button", { name: "Pago" }).waitFor(WAIT);
+      });
+    });
+
+    it("sends a PDF as it is, and the admin gets it as a link that opens in a new tab", async () => {
+      const name = `Pedro PDF ${vp}`;
+      const pdf = minimalPdf();
+      let created!: RegistrationCreated;
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        created = await registeredHere(page, t, name);
+        await page.goto("/obrigado");
+        const main = page.getByRole("main");
+        await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
+        await main.getByLabel("Enviar comprovante", { exact: true }).setInputFiles({ name: "recibo.pdf", mimeType: "application/pdf", buffer: pdf });
+        await main.getByText("Comprovante enviado!", { exact: true }).waitFor(WAIT);
+      });
+      const stored = await receiptRow(created.id);
+      expect(stored.content_type).toBe("application/pdf");
+      expect(Buffer.compare(Buffer.from(stored.data), pdf)).toBe(0);
+
+      await withContext(async (context) => {
+        const admin = await openReceiptDetails(context, name);
+        const dialog = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
+        const link = dialog.getByRole("link", { name: "Abrir comprovante (PDF)" });
+        await link.waitFor(WAIT);
+        expect(await link.getAttribute("target")).toBe("_blank");
+        expect(await link.getAttribute("href")).toBe(`/api/registrations/${created.id}/receipt`);
+        expect(await dialog.getByRole("img", { name: /Comprovante de/ }).count()).toBe(0);
+        const res = await admin.request.get(`/api/registrations/${created.id}/receipt`);
+        expect(res.headers()["content-type"]).toBe("application/pdf");
+        await viewportShot(admin, `payment-admin-details-pdf-${vp}`);
+      });
+    });
+
+    it("refuses a file over 5 MB in the browser, says why, and sends nothing", async () => {
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        const created = await registeredHere(page, t, `Bia Arquivo Grande ${vp}`);
+        const sent: Request[] = [];
+        page.on("request", (req) => {
+          if (req.url().includes("/receipt")) sent.push(req);
+        });
+        await page.goto("/obrigado");
+        const main = page.getByRole("main");
+        const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(Math.round(5.5 * 1024 * 1024), 0x20)]);
+        await main.getByLabel("Enviar comprovante", { exact: true }).setInputFiles({ name: "extrato.pdf", mimeType: "application/pdf", buffer: big });
+        const alert = main.getByRole("alert");
+        await alert.getByText("O arquivo tem 5,5 MB e passa do limite de 5 MB. Envie uma foto ou um print da tela do comprovante.", { exact: true }).waitFor(WAIT);
+        expect(await main.getByRole("button", { name: "Tentar novamente" }).count()).toBe(0);
+        await screenshot(page, `payment-thanks-too-large-${vp}`);
+        expect(sent).toHaveLength(0);
+        expect((await receiptRow(created.id)).comprovante_path).toBeNull();
+      });
+    });
+
+    it("shows the server's refusal, and retries the same file after a lost connection", async () => {
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        const created = await registeredHere(page, t, `Rita Reenvio ${vp}`);
+        await page.goto("/obrigado");
+        const main = page.getByRole("main");
+        const input = main.getByLabel("Enviar comprovante", { exact: true });
+
+        // Says JPEG but is not one: the browser cannot decode it, sends it as it is, and the server refuses it.
+        await input.setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("isto não é uma imagem") });
+        const alert = main.getByRole("alert");
+        await alert.getByText("Formato não aceito. Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.", { exact: true }).waitFor(WAIT);
+        expect(await alert.getByRole("button", { name: "Tentar novamente" }).count()).toBe(0);
+
+        // The first upload of the real photo never reaches the server.
+        let drops = 1;
+        await page.route("**/api/registrations/*/receipt", (route) => (drops-- > 0 ? route.abort("failed") : route.continue()));
+        await input.setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });
+        await alert.getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.", { exact: true }).waitFor(WAIT);
+        expect((await receiptRow(created.id)).comprovante_path).toBeNull();
+        await press(vp, alert.getByRole("button", { name: "Tentar novamente" }));
+        await main.getByText("Comprovante enviado!", { exact: true }).waitFor(WAIT);
+        expect(jpegSize((await receiptRow(created.id)).data)).toEqual({ width: 1600, height: 1120 });
+      });
+    });
+
+    it("says so when the QR code cannot be downloaded, keeps the form, and loads it on a retry", async () => {
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        const chunk = "**/assets/pix-payment-code-*.js";
+        await page.route(chunk, (route) => route.abort("failed"));
+        await gotoForm(page, vp);
+        const pix = page.getByRole("region", { name: "Pagamento via PIX" });
+        await pix.getByRole("alert").getByText("Não foi possível carregar o QR Code. Pague usando a chave PIX ou tente de novo.").waitFor(WAIT);
+        await pix.getByText("pix@juventudecatolicavg.com.br", { exact: true }).waitFor(WAIT);
+        await submitButton(page).waitFor(WAIT);
+        await page.unroute(chunk);
+        await press(vp, pix.getByRole("button", { name: "Carregar QR Code" }));
+        await pix.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);
+        expect(await pix.getByLabel("PIX Copia e Cola").inputValue()).toBe(expectedCode());
+      });
+    });
+
+    it("explains the WhatsApp way when this browser has no upload token (another device)", async () => {
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        const created = await registeredHere(page, t, `Caio Outro Aparelho ${vp}`, false);
+        await page.goto("/obrigado");
+        const main = page.getByRole("main");
+        await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
+        await main.getByText(/abra esta página no mesmo aparelho e navegador em que você fez a inscrição/).waitFor(WAIT);
+        expect(await main.getByLabel("Enviar comprovante", { exact: true }).count()).toBe(0);
+        await main.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).waitFor(WAIT);
+      });
+    });
+  });
+});
