@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
     globalSetup: ["test/support/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,

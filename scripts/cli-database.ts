@@ -1,10 +1,11 @@
-import { loadConfig, ConfigError } from "../src/server/config";
+import { ConfigError, loadConfig, loadDotEnv } from "../src/server/config";
 import type { Database } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
 
 /** Opens the database the server would use (same env), migrated; exits with a clear message on failure. */
 export async function openCliDatabase(): Promise<Database> {
   try {
+    loadDotEnv();
     const config = loadConfig();
     return await openDatabase(config, { info() {}, warn: (obj, msg) => console.warn(msg ?? "", obj) });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import * as z from "zod/mini";
 import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
@@ -117,6 +118,14 @@ function productionIssues(env: Record<string, string | undefined>): string[] {
   return [
     `  ADMIN_PASSWORD: obrigatória em produção, com pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres (${why})`,
   ];
+}
+
+/**
+ * Loads ./.env into process.env when the file exists (the server and the CLI
+ * scripts both call this). Variables already set in the environment win.
+ */
+export function loadDotEnv(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Reads the environment; throws ConfigError naming every wrong variable. */

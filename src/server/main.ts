@@ -1,12 +1,13 @@
 import pino from "pino";
 import { buildApp, loggerOptions } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/open-database";
 
 async function main(): Promise<void> {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -164,7 +164,8 @@ describe("visitor registration form", () => {
         await age.fill("1.5");
         await expectFieldErrors(page, ["Idade deve estar entre 4 e 65 anos", "Número é obrigatório"]);
         await age.fill("4");
-        await expectFieldErrors(page, ["Número é obrigatório"]);
+        // A minor: the guardian's consent box appears, below the phone, and is required too.
+        await expectFieldErrors(page, ["Número é obrigatório", "Para menores de 18 anos, o responsável precisa autorizar a inscrição."]);
         await age.fill("65");
 
         await phone.fill("98999");
