@@ -164,11 +164,11 @@ describe("admin registrations list", () => {
       await registrationItem(page, vp, "Karina Alves").getByRole("button", { name: /^Editar/ }).click();
       const dialog = page.getByRole("dialog", { name: "Editar Inscrição" });
       await dialog.waitFor(WAIT);
-      const name = dialog.getByLabel("Nome completo");
+      const name = dialog.getByLabel("Nome completo", { exact: true });
       expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
       await name.fill("   ");
-      await dialog.getByLabel("Idade").fill("70");
-      await dialog.getByLabel("Número Responsável").fill("9899");
+      await dialog.getByLabel("Idade", { exact: true }).fill("70");
+      await dialog.getByLabel("Número Responsável", { exact: true }).fill("9899");
       await dialog.getByRole("button", { name: "Salvar", exact: true }).click();
       await dialog.getByText("Nome é obrigatório").waitFor();
       await dialog.getByText("Idade máxima: 65 anos").waitFor();
@@ -178,8 +178,8 @@ describe("admin registrations list", () => {
       // After the first submit, fields are checked again as they change.
       await name.fill("Karina Alves Ferreira");
       await dialog.getByText("Nome é obrigatório").waitFor({ state: "detached" });
-      await dialog.getByLabel("Idade").fill("19");
-      const phone = dialog.getByLabel("Número Responsável");
+      await dialog.getByLabel("Idade", { exact: true }).fill("19");
+      const phone = dialog.getByLabel("Número Responsável", { exact: true });
       await phone.fill("98912345678");
       expect(await phone.inputValue()).toBe("(98) 91234-5678");
       await dialog.getByLabel("PIX").check();

@@ -141,7 +141,9 @@ describe("admin panel live updates", () => {
         await openDashboard(page);
         await registrationItem(page, vp, "Davi Comprovante").getByRole("button", { name: /^Detalhes/ }).click();
         const dialog = page.getByRole("dialog", { name: "Detalhes da Inscrição" });
-        const link = dialog.getByRole("link", { name: "Abrir comprovante" });
+        // An image receipt shows inline, with a link to the full size.
+        await dialog.getByRole("img", { name: "Comprovante de Davi Comprovante" }).waitFor(WAIT);
+        const link = dialog.getByRole("link", { name: "Abrir em tamanho real" });
         await link.waitFor(WAIT);
         await dialog.getByText(/^JDJ[0-9A-Z]{4}$/).waitFor();
         const receipt = await page.request.get((await link.getAttribute("href"))!);

@@ -26,7 +26,7 @@ describe("guardian consent, honeypot and privacy notice", () => {
 
       await fillForm(page, { name: `Menina ${vp}`, age: "25", phone: "98999998888" });
       expect(await consent.count()).toBe(0); // adults are not asked
-      await page.getByLabel("Idade").fill("14");
+      await page.getByLabel("Idade", { exact: true }).fill("14");
       await consent.waitFor(WAIT);
 
       await press(vp, submitButton(page));

@@ -71,8 +71,8 @@ describe("visitor registration form", () => {
         await page.getByText("Valor da inscrição", { exact: true }).waitFor(WAIT);
         await page.getByText("R$ 15,00", { exact: true }).waitFor(WAIT);
 
-        expect(await page.getByLabel("Idade").getAttribute("inputmode")).toBe("numeric");
-        const phone = page.getByLabel("Número Responsável");
+        expect(await page.getByLabel("Idade", { exact: true }).getAttribute("inputmode")).toBe("numeric");
+        const phone = page.getByLabel("Número Responsável", { exact: true });
         expect(await phone.getAttribute("inputmode")).toBe("tel");
         expect(await phone.getAttribute("placeholder")).toBe("(99) 99999-9999");
         expect(await page.getByRole("radio", { name: "PIX", exact: true }).isChecked()).toBe(true);
@@ -93,8 +93,8 @@ describe("visitor registration form", () => {
 
         // Touch targets of at least 44 px.
         for (const target of [
-          page.getByLabel("Nome completo"),
-          page.getByLabel("Idade"),
+          page.getByLabel("Nome completo", { exact: true }),
+          page.getByLabel("Idade", { exact: true }),
           phone,
           page.locator(".method-option").first(),
           pix.getByRole("button", { name: "Copiar chave PIX" }),
@@ -126,9 +126,9 @@ describe("visitor registration form", () => {
     it("shows the spec's messages on submit and re-validates on every change afterwards", async () => {
       await withPage(async (page) => {
         await gotoForm(page, vp);
-        const name = page.getByLabel("Nome completo");
-        const age = page.getByLabel("Idade");
-        const phone = page.getByLabel("Número Responsável");
+        const name = page.getByLabel("Nome completo", { exact: true });
+        const age = page.getByLabel("Idade", { exact: true });
+        const phone = page.getByLabel("Número Responsável", { exact: true });
 
         // Before the first submit, typing shows nothing.
         await age.fill("3");
@@ -179,7 +179,7 @@ describe("visitor registration form", () => {
     it("masks the phone number while typing", async () => {
       await withPage(async (page) => {
         await gotoForm(page, vp);
-        const phone = page.getByLabel("Número Responsável");
+        const phone = page.getByLabel("Número Responsável", { exact: true });
         const steps: [string, string][] = [
           ["9", "(9"],
           ["8", "(98"],

@@ -32,7 +32,7 @@ describe("visitor page follows the form status live", () => {
     it("closes and reopens live, without a reload, keeping what was typed", async () => {
       await withPage(async (page) => {
         await gotoForm(page, vp);
-        await page.getByLabel("Nome completo").fill("Lucas Paciente");
+        await page.getByLabel("Nome completo", { exact: true }).fill("Lucas Paciente");
         await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
         const closedAt = Date.now();
@@ -54,7 +54,7 @@ describe("visitor page follows the form status live", () => {
         console.log(`live switch ${vp}: closed shown after ${closeMs} ms, form back after ${openMs} ms`);
         expect(closeMs).toBeLessThan(3_000);
         expect(openMs).toBeLessThan(3_000);
-        expect(await page.getByLabel("Nome completo").inputValue()).toBe("Lucas Paciente");
+        expect(await page.getByLabel("Nome completo", { exact: true }).inputValue()).toBe("Lucas Paciente");
         expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
       });
     });

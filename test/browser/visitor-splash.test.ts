@@ -87,8 +87,8 @@ describe("visitor splash and 404", () => {
         // The page it revealed is usable and has the focus.
         await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
         expect(await page.evaluate(() => document.activeElement?.id)).toBe("conteudo");
-        await page.getByLabel("Nome completo").fill("Teste");
-        expect(await page.getByLabel("Nome completo").inputValue()).toBe("Teste");
+        await page.getByLabel("Nome completo", { exact: true }).fill("Teste");
+        expect(await page.getByLabel("Nome completo", { exact: true }).inputValue()).toBe("Teste");
       } finally {
         await context.close();
       }

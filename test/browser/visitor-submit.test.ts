@@ -183,8 +183,8 @@ describe("visitor registration and thank-you page", () => {
         const error = toastTitled(page, "Erro na inscrição");
         await error.waitFor(WAIT);
         await error.getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.").waitFor(WAIT);
-        expect(await page.getByLabel("Nome completo").inputValue()).toBe(name);
-        expect(await page.getByLabel("Número Responsável").inputValue()).toBe("(98) 98888-7777");
+        expect(await page.getByLabel("Nome completo", { exact: true }).inputValue()).toBe(name);
+        expect(await page.getByLabel("Número Responsável", { exact: true }).inputValue()).toBe("(98) 98888-7777");
         expect(await rowsNamed(name)).toHaveLength(1);
 
         await press(vp, submitButton(page));
@@ -204,7 +204,7 @@ describe("visitor registration and thank-you page", () => {
         await fillForm(page, { name: `Pedro Chave ${vp}`, age: "19", phone: "98977776666" });
         await press(vp, submitButton(page));
         await toastTitled(page, "Erro na inscrição").waitFor(WAIT);
-        await page.getByLabel("Idade").fill("20");
+        await page.getByLabel("Idade", { exact: true }).fill("20");
         await press(vp, submitButton(page));
         await expect.poll(() => keys.length, WAIT).toBe(2);
         await page.getByRole("button", { name: "Enviar Inscrição" }).waitFor(WAIT);
@@ -229,9 +229,9 @@ describe("visitor registration and thank-you page", () => {
         await press(vp, submitButton(page));
         const error = toastTitled(page, "Erro na inscrição");
         await error.getByText("As inscrições para a JDJ 2025 estão encerradas.").waitFor(WAIT);
-        expect(await page.getByLabel("Nome completo").inputValue()).toBe(name);
-        expect(await page.getByLabel("Idade").inputValue()).toBe("25");
-        expect(await page.getByLabel("Número Responsável").inputValue()).toBe("(98) 91111-2222");
+        expect(await page.getByLabel("Nome completo", { exact: true }).inputValue()).toBe(name);
+        expect(await page.getByLabel("Idade", { exact: true }).inputValue()).toBe("25");
+        expect(await page.getByLabel("Número Responsável", { exact: true }).inputValue()).toBe("(98) 91111-2222");
         expect(await page.getByRole("radio", { name: "Espécie", exact: true }).isChecked()).toBe(true);
         expect(await submitButton(page).isEnabled()).toBe(true);
         expect(await rowsNamed(name)).toHaveLength(0);

@@ -36,9 +36,9 @@ export interface FormData {
 }
 
 export async function fillForm(page: Page, data: FormData): Promise<void> {
-  await page.getByLabel("Nome completo").fill(data.name);
-  await page.getByLabel("Idade").fill(data.age);
-  await page.getByLabel("Número Responsável").fill(data.phone);
+  await page.getByLabel("Nome completo", { exact: true }).fill(data.name);
+  await page.getByLabel("Idade", { exact: true }).fill(data.age);
+  await page.getByLabel("Número Responsável", { exact: true }).fill(data.phone);
   if (data.method) await page.getByRole("radio", { name: data.method, exact: true }).check();
 }
 
