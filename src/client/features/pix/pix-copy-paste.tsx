@@ -1,5 +1,6 @@
 import { useId, useRef } from "react";
 import { toast } from "../../components/toast";
+import { copyText } from "../../lib/clipboard";
 import "./pix.css";
 
 export interface PixCopyPasteProps {
@@ -9,40 +10,16 @@ export interface PixCopyPasteProps {
   label?: string;
 }
 
-/**
- * Writes the text to the clipboard. The Clipboard API exists only on HTTPS (or
- * localhost); elsewhere, and on old Android browsers, the visible text box is
- * selected and copied with execCommand, which also leaves it selected for a
- * manual copy if that fails too.
- */
-async function copyFrom(area: HTMLTextAreaElement, text: string): Promise<boolean> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // Permission refused or not focused: try the old way below.
-    }
-  }
-  area.focus();
-  area.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
-}
-
 /** The Copia e Cola code in a read-only text box, with a copy button. */
 export function PixCopyPaste({ code, label = "PIX Copia e Cola" }: PixCopyPasteProps) {
   const id = useId();
   const areaRef = useRef<HTMLTextAreaElement>(null);
 
   async function copy() {
-    const area = areaRef.current;
-    if (area && (await copyFrom(area, code))) {
+    try {
+      await copyText(code, areaRef.current);
       toast("success", "Código PIX copiado!", "Cole no app do seu banco, em Pix Copia e Cola.");
-    } else {
+    } catch {
       toast("error", "Não foi possível copiar o código PIX.", "Selecione o código e copie manualmente.");
     }
   }

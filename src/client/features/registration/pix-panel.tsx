@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { toast } from "../../components/toast";
 import { appConfig } from "../../lib/app-config";
-import { copyText } from "./clipboard";
+import { copyText } from "../../lib/clipboard";
 import { receiptMessage, shareReceipt, whatsappLink } from "./share-receipt";
 
 interface PixPanelProps {

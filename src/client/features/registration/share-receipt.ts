@@ -1,6 +1,6 @@
 import { toast } from "../../components/toast";
 import { appConfig } from "../../lib/app-config";
-import { copyText } from "./clipboard";
+import { copyText } from "../../lib/clipboard";
 
 /**
  * The message a visitor sends with the PIX receipt, for Web Share and wa.me.
