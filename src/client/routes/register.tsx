@@ -44,7 +44,9 @@ export function RegisterRoute() {
     <>
       <div className="visitor-page" inert={splash === "shown"} data-intro={splash === "shown" ? "wait" : "play"}>
         <DecorBackground />
-        {status.phase === "ready" && <EventHeader />}
+        {/* From the first frame: mounted only once the form status arrived, it pushed
+            the form 343 px down (Lighthouse CLS 1.0 on a phone; bench/lighthouse.ts). */}
+        <EventHeader />
         <main id="conteudo" ref={mainRef} tabIndex={-1} className="visitor-main">
           {status.phase === "loading" && <LoadingState />}
           {status.phase === "error" && <LoadErrorState onRetry={status.retry} />}

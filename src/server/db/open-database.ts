@@ -25,6 +25,7 @@ export async function openDatabase(
         dataDir: config.DATA_DIR,
         checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
         onCheckpointError: (err) => log.warn({ err }, "CHECKPOINT falhou"),
+        onMaintenanceError: (err) => log.warn({ err }, "VACUUM/ANALYZE periódico falhou"),
       });
   try {
     const applied = await migrate(db);

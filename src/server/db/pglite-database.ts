@@ -1,12 +1,15 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Database, Queryable } from "./database";
 import { lockDataDir } from "./data-dir-lock";
+import { pgliteMaintenance } from "./pglite-maintenance";
 
 interface PgliteOptions {
   dataDir: string;
   checkpointIntervalMs: number;
   onCheckpointError?: (err: unknown) => void;
+  onMaintenanceError?: (err: unknown) => void;
 }
 
 function wrap(q: Pick<PGlite, "query" | "exec">): Queryable {
@@ -25,14 +28,19 @@ export async function openPglite(opts: PgliteOptions): Promise<Database> {
   const release = lockDataDir(opts.dataDir);
   let pg: PGlite;
   try {
-    pg = await PGlite.create(join(opts.dataDir, "pgdata"));
+    // pg_trgm backs the name search index (migration 005).
+    pg = await PGlite.create(join(opts.dataDir, "pgdata"), { extensions: { pg_trgm } });
   } catch (err) {
     release();
     throw err;
   }
-  // A periodic CHECKPOINT keeps the WAL from growing without bound between restarts.
+  // A periodic CHECKPOINT keeps the WAL from growing without bound between
+  // restarts; VACUUM and ANALYZE stand in for the autovacuum PGlite lacks.
   const timer = setInterval(() => {
-    pg.exec("CHECKPOINT").catch((err) => opts.onCheckpointError?.(err));
+    void (async () => {
+      await pgliteMaintenance(wrap(pg)).catch((err) => opts.onMaintenanceError?.(err));
+      await pg.exec("CHECKPOINT").catch((err) => opts.onCheckpointError?.(err));
+    })();
   }, opts.checkpointIntervalMs);
   timer.unref();
 

@@ -29,6 +29,8 @@ export const clientAppPlugin = fp(
       index: false,
       wildcard: false,
       allowedPath: (path) => path !== "/index.html",
+      // The build writes .br and .gz beside each asset (vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so they never change.
         if (path.startsWith(join(opts.distDir, "assets"))) {

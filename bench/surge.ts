@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import type { RegistrationData } from "../src/shared/registration-schema";
+import { openDatabase } from "../src/server/db/open-database";
+import { createRegistration } from "../src/server/registrations/create-registration";
+import { ms, Report } from "./support-report";
+import { FIRST_NAMES, SURNAMES } from "./support-seed";
+import { cpuMsOf, dbKinds, flag, freshDatabase, startServer, type DbKind } from "./support-server";
+
+/**
+ * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20]
+ * Registration surge: 64 clients POST unique registrations for 20 s against
+ * the production server, then the same insert in a loop without HTTP on the
+ * same database, for the ratio of the two rates.
+ */
+
+const DURATION_S = Number(flag("duration", "20"));
+const CONNECTIONS = 64;
+// The production limit (30 a minute per IP) would answer 429 to a load test from one IP.
+const RATE_LIMIT = "100000000";
+const RAW_SECONDS = Math.min(10, Math.max(3, DURATION_S / 2));
+const TARGET = { p99Ms: 50, ratio: 0.5 };
+
+/** The i-th registration: a unique name, a plausible phone, every method and some minors. */
+function registration(i: number): RegistrationData {
+  const idade = 12 + (i % 19);
+  return {
+    nome_completo: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[(i * 7) % SURNAMES.length]} ${i}`,
+    idade,
+    numero_responsavel: `989${String(i % 1e8).padStart(8, "0")}`,
+    metodo_pagamento: i % 3 === 0 ? "ESPECIE" : "PIX",
+    ...(idade < 18 ? { consentimento: true } : {}),
+  };
+}
+
+/** The insert of src/server/registrations/create-registration.ts, called directly, `parallel` loops at a time. */
+async function rawInsertRate(db: Awaited<ReturnType<typeof openDatabase>>, start: number, parallel: number) {
+  let next = start;
+  const deadline = performance.now() + RAW_SECONDS * 1000;
+  const started = performance.now();
+  let done = 0;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      await createRegistration(db, registration(next++), randomUUID());
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, loop));
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function run(kind: DbKind, report: Report): Promise<void> {
+  console.log(`\n--- ${kind}: ${CONNECTIONS} clientes por ${DURATION_S} s ---`);
+  console.log(`REGISTRATION_RATE_LIMIT elevado para ${RATE_LIMIT} (produção: 30 por minuto por IP)`);
+  const db = await freshDatabase(kind);
+  try {
+    const server = await startServer({ ...db.env, REGISTRATION_RATE_LIMIT: RATE_LIMIT });
+    let counter = 0;
+    let result;
+    let serverCpuMs = 0;
+    const clientCpu = process.cpuUsage();
+    try {
+      const cpuBefore = cpuMsOf(server.pid);
+      result = await autocannon({
+        url: server.baseUrl,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        timeout: 10,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/registrations",
+            setupRequest: (req) => {
+              const i = counter++;
+              return {
+                ...req,
+                headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+                body: JSON.stringify(registration(i)),
+              };
+            },
+          },
+        ],
+      });
+      serverCpuMs = cpuMsOf(server.pid) - cpuBefore;
+    } finally {
+      await server.stop();
+    }
+    const client = process.cpuUsage(clientCpu);
+    const ok = result["2xx"];
+    const failed = result.non2xx + result.errors;
+    const httpRate = ok / result.duration;
+    report.info(`[${kind}] HTTP inscrições/s`, httpRate.toFixed(0));
+    report.info(`[${kind}] requisições 2xx`, String(ok));
+    report.check(`[${kind}] erros (não-2xx + falhas)`, String(failed), "0", failed === 0);
+    report.info(`[${kind}] latência p50`, ms(result.latency.p50));
+    report.check(`[${kind}] latência p99`, ms(result.latency.p99), "≤ 50 ms", result.latency.p99 <= TARGET.p99Ms);
+    if (failed) console.log(`    códigos: ${JSON.stringify(result.statusCodeStats)}`);
+    // CPU per request does not depend on how busy the machine was, unlike the latencies.
+    report.info(`[${kind}] CPU do servidor por inscrição`, ms(serverCpuMs / counter));
+    report.info(`[${kind}] CPU do autocannon por inscrição`, ms((client.user + client.system) / 1000 / counter));
+
+    // The server is stopped: PGlite allows one process per DATA_DIR, and the raw rate must not share the CPU.
+    const conn = await openDatabase(db.config, { info() {}, warn() {} });
+    try {
+      const [{ n }] = await conn.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
+      // Requests still in flight when the clock stops are served but not counted by autocannon.
+      if (n < ok || n > ok + CONNECTIONS) throw new Error(`${ok} respostas 201, mas ${n} linhas no banco`);
+      // PGlite runs one query at a time; PostgreSQL gets the server's pool size (10) of parallel loops.
+      const parallel = kind === "pglite" ? 1 : 10;
+      const rawRate = await rawInsertRate(conn, counter + 1, parallel);
+      report.info(`[${kind}] inserção direta/s (${parallel} laço${parallel > 1 ? "s" : ""})`, rawRate.toFixed(0));
+      if (kind === "postgres") report.info(`[${kind}] inserção direta/s (1 laço)`, (await rawInsertRate(conn, counter + 1e6, 1)).toFixed(0));
+      // Little's law: 64 requests always in flight, served at most at the raw rate,
+      // wait at least 64 / rate on average, however fast the HTTP layer is.
+      report.info(`[${kind}] piso da latência média (${CONNECTIONS} / taxa direta)`, ms((CONNECTIONS / rawRate) * 1000));
+      const ratio = httpRate / rawRate;
+      report.check(`[${kind}] razão HTTP / direta`, ratio.toFixed(2), "≥ 0.5", ratio >= TARGET.ratio);
+    } finally {
+      await conn.close();
+    }
+  } finally {
+    if (process.env.BENCH_KEEP) console.log("mantido:", JSON.stringify(db.config));
+    else db.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  const report = new Report(`bench:surge (${CONNECTIONS} clientes, ${DURATION_S} s)`);
+  for (const kind of dbKinds("both")) await run(kind, report);
+  report.print();
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

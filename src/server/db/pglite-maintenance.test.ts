@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DbKind, freshDatabaseEnv } from "../../../test/support/test-database";
+import { whereClause } from "../registrations/registration-filter";
+import type { Database } from "./database";
+import { openDatabase } from "./open-database";
+import { pgliteMaintenance } from "./pglite-maintenance";
+
+const silent = { info() {}, warn() {} };
+
+async function open(kind: DbKind) {
+  const { env, cleanup } = await freshDatabaseEnv(kind);
+  const db = await openDatabase({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 }, silent);
+  return { db, cleanup };
+}
+
+/** Rows "Pessoa Silva <from>" … "Pessoa Silva <to>". */
+const insertRows = (db: Database, from: number, to: number) =>
+  db.query(
+    `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento)
+     SELECT 'Pessoa Silva ' || g, 20, '98912345678', 'PIX' FROM generate_series($1::int, $2::int) AS g`,
+    [from, to],
+  );
+
+/** Name search goes through the trigram index of migration 005, on either engine. */
+async function expectSearchUsesTrigramIndex(db: Database) {
+  await db.exec("ANALYZE registrations");
+  const where = whereClause({ q: "silva 123", status: "todos" });
+  const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT count(*) FROM registrations ${where.sql}`, where.params);
+  expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("registrations_nome_busca_trgm_idx");
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM registrations ${where.sql}`, where.params);
+  expect(n).toBe(11); // 123 and 1230..1239
+}
+
+describe("PGlite: maintenance (the autovacuum PGlite lacks) and the search index", () => {
+  let db: Database;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open("pglite"));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await cleanup?.();
+  });
+
+  it("vacuums and analyzes a table past autovacuum's thresholds, and leaves it alone afterwards", async () => {
+    await insertRows(db, 1, 3000);
+    const first = await pgliteMaintenance(db);
+    expect(first.vacuumed).toContain("public.registrations");
+    expect(first.analyzed).toContain("public.registrations");
+    const [stats] = await db.query<{ vacuumed: boolean; analyzed: boolean }>(
+      `SELECT last_vacuum IS NOT NULL AS vacuumed, last_analyze IS NOT NULL AS analyzed
+       FROM pg_stat_user_tables WHERE relname = 'registrations'`,
+    );
+    expect(stats).toEqual({ vacuumed: true, analyzed: true });
+
+    const second = await pgliteMaintenance(db);
+    expect(second.vacuumed).not.toContain("public.registrations");
+    expect(second.analyzed).not.toContain("public.registrations");
+  });
+
+  it("answers a search through the trigram index, not a scan of every row", async () => {
+    await insertRows(db, 3001, 5000); // 1 to 5000 with the test above
+    await expectSearchUsesTrigramIndex(db);
+  });
+});
+
+describe("PostgreSQL: the search index", () => {
+  let db: Database;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await open("postgres"));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await cleanup?.();
+  });
+
+  it("answers a search through the trigram index, not a scan of every row", async () => {
+    await insertRows(db, 1, 5000);
+    await expectSearchUsesTrigramIndex(db);
+  });
+});

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_DIST_DIR } from "../../src/server/app";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+// The build writes .br and .gz beside each asset (vite.config.ts); the server
+// must send them to browsers that accept them, and the plain file otherwise.
+describe("compressed static assets", () => {
+  let t: TestApp;
+  let script: string;
+  beforeAll(async () => {
+    t = await startTestApp("pglite");
+    const html = (await t.app.inject({ url: "/" })).body;
+    script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const original = () => readFileSync(join(process.env.TEST_DIST_DIR ?? DEFAULT_DIST_DIR, script));
+
+  it("sends brotli when the browser accepts it, the same bytes once decoded", async () => {
+    const res = await t.app.inject({ url: script, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers.vary).toContain("accept-encoding");
+    expect(res.headers["content-type"]).toMatch(/^application\/javascript/);
+    expect(res.rawPayload.length).toBeLessThan(original().length / 2);
+    expect(brotliDecompressSync(res.rawPayload).equals(original())).toBe(true);
+  });
+
+  it("falls back to gzip, then to the plain file", async () => {
+    const gz = await t.app.inject({ url: script, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).equals(original())).toBe(true);
+    const plain = await t.app.inject({ url: script, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.equals(original())).toBe(true);
+  });
+});
