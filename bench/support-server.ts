@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, type PostgresServer, startPostgres } from "../test/support/postgres-server";
 
-/** Shared by every bench: the real server entry point as a child process, in production mode. */
+/**
+ * Shared by every bench: the real server entry point as a child process, in
+ * production mode. BENCH_KEEP=1 keeps the PGlite folder and the server log
+ * (their paths are printed); BENCH_CPU_PROF=<dir> profiles the server.
+ */
 
 export const ADMIN_PASSWORD = "bench-senha-muito-longa-2025";
 export type DbKind = "pglite" | "postgres";
@@ -104,7 +108,10 @@ export async function freshDatabase(kind: DbKind): Promise<BenchDatabase> {
       kind,
       env: { DATA_DIR: dir },
       config: { DATA_DIR: dir, CHECKPOINT_INTERVAL_MS: 60_000 },
-      dispose: () => rmSync(dir, { recursive: true, force: true }),
+      dispose: () => {
+        if (process.env.BENCH_KEEP) console.log("banco mantido:", dir);
+        else rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
   const pg: PostgresServer = await startPostgres();

@@ -119,8 +119,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       await conn.close();
     }
   } finally {
-    if (process.env.BENCH_KEEP) console.log("mantido:", JSON.stringify(db.config));
-    else db.dispose();
+    db.dispose();
   }
 }
 
