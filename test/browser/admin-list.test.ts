@@ -245,6 +245,15 @@ describe("admin registrations list", () => {
       await registrationItem(page, vp, hostile).waitFor(WAIT);
       expect(await page.locator("img[src='x']").count()).toBe(0);
       expect(await page.title()).not.toBe("xss");
+
+      // And in the details dialog.
+      await registrationItem(page, vp, hostile).getByRole("button", { name: /^Detalhes/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Detalhes da Inscrição" });
+      await dialog.getByText(hostile, { exact: true }).waitFor(WAIT);
+      expect(await dialog.locator("img[src='x'], b").count()).toBe(0);
+      expect(await page.title()).not.toBe("xss");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden", ...WAIT });
     });
   });
 });
