@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type AdminPassword, type Announce, prepareAdminPassword } from "../auth/admin-password";
+import { hashToken } from "../auth/token-hash";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 
@@ -18,8 +19,6 @@ export const SESSION_MESSAGES = {
 } as const;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface AdminSessions {
   /** Creates a session row and sets the cookie. */

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { RegistrationCreated } from "../../shared/api-types";
 import type { RegistrationData } from "../../shared/registration-schema";
 import { FORM_STATUS_ID } from "../../shared/constants";
 import { referenceCode } from "../../shared/pix/reference-code";
 import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
+import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
@@ -17,7 +18,6 @@ interface CreatedRow {
   referencia: string;
 }
 
-export const hashUploadToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newUploadToken = () => randomBytes(32).toString("base64url");
 const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
 
@@ -62,7 +62,7 @@ export async function createRegistration(
           data.metodo_pagamento,
           idempotencyKey,
           referenceCode(nodeRandom),
-          hashUploadToken(token),
+          hashToken(token),
           FORM_STATUS_ID,
           // Which consent text the guardian accepted; the schema already demanded it under 18.
           data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null,
@@ -83,7 +83,7 @@ export async function createRegistration(
        WHERE idempotency_key = $1
          AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
        RETURNING id, metodo_pagamento, created_at, referencia`,
-      [idempotencyKey, hashUploadToken(token), data.nome_completo, data.idade, data.numero_responsavel, data.metodo_pagamento],
+      [idempotencyKey, hashToken(token), data.nome_completo, data.idade, data.numero_responsavel, data.metodo_pagamento],
     );
     if (existing) return { registration: toCreated(existing, token), replayed: true };
     const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);

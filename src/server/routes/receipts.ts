@@ -1,12 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { hashToken } from "../auth/token-hash";
 import * as z from "zod/mini";
 import { idParamsSchema } from "../../shared/admin-api";
 import { HttpError } from "../http-error";
 import { detectReceiptType } from "../receipts/file-type";
 import { readReceipt, saveReceipt } from "../receipts/receipt-repository";
-import { hashUploadToken } from "../registrations/create-registration";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -53,7 +53,7 @@ export default async function receiptRoutes(app: FastifyInstance) {
         "SELECT upload_token_hash FROM registrations WHERE id = $1",
         [request.params.id],
       );
-      if (!row?.upload_token_hash || !sameHash(row.upload_token_hash, hashUploadToken(token))) {
+      if (!row?.upload_token_hash || !sameHash(row.upload_token_hash, hashToken(token))) {
         throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
       }
       if (!request.isMultipart()) throw new HttpError(415, RECEIPT_MESSAGES.noFile);
