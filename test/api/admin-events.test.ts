@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
+import { type SseEvent, takeSseEvents } from "../support/sse";
 import { DB_KINDS } from "../support/test-database";
-
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
 
 /** A live SSE connection over real HTTP, collecting its events. */
 async function openStream(url: string, cookie?: string) {
@@ -24,14 +20,9 @@ async function openStream(url: string, cookie?: string) {
         const { value, done } = await reader.read();
         if (done) return;
         buffer += decoder.decode(value, { stream: true });
-        let idx;
-        while ((idx = buffer.indexOf("\n\n")) >= 0) {
-          const chunk = buffer.slice(0, idx);
-          buffer = buffer.slice(idx + 2);
-          const event = /^event: (.*)$/m.exec(chunk)?.[1];
-          const data = /^data: (.*)$/m.exec(chunk)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
+        const taken = takeSseEvents(buffer);
+        events.push(...taken.events);
+        buffer = taken.rest;
       }
     } catch {
       // aborted by close()

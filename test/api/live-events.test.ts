@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { type SseEvent, takeSseEvents } from "../support/sse";
 import { DB_KINDS } from "../support/test-database";
 
 /** Reads SSE frames from a real HTTP connection until `until` matches one. */
-async function readEvents(url: string, until: (events: { event: string; data: unknown }[]) => boolean, act: () => Promise<void>) {
+async function readEvents(url: string, until: (events: SseEvent[]) => boolean, act: () => Promise<void>) {
   const controller = new AbortController();
   const res = await fetch(url, { signal: controller.signal });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const events: { event: string; data: unknown }[] = [];
+  const events: SseEvent[] = [];
   let buffer = "";
   let acted = false;
   const deadline = Date.now() + 5000;
@@ -17,14 +18,9 @@ async function readEvents(url: string, until: (events: { event: string; data: un
       const { value, done } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
-      let idx;
-      while ((idx = buffer.indexOf("\n\n")) >= 0) {
-        const chunk = buffer.slice(0, idx);
-        buffer = buffer.slice(idx + 2);
-        const event = /^event: (.*)$/m.exec(chunk)?.[1];
-        const data = /^data: (.*)$/m.exec(chunk)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
+      const taken = takeSseEvents(buffer);
+      events.push(...taken.events);
+      buffer = taken.rest;
       if (!acted && events.length > 0) {
         acted = true;
         await act();
