@@ -11,23 +11,27 @@ import { HttpError } from "../http-error";
 export const FORM_CLOSED_MESSAGE = "As inscrições para a JDJ 2025 estão encerradas.";
 export const KEY_REUSED_MESSAGE = "Esta chave de envio já foi usada para outra inscrição. Recarregue a página e tente de novo.";
 
-interface CreatedRow {
+export interface CreatedRow {
   id: string;
   metodo_pagamento: RegistrationCreated["metodo_pagamento"];
   created_at: Date;
   referencia: string;
 }
 
-const newUploadToken = () => randomBytes(32).toString("base64url");
-const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
+export const newUploadToken = () => randomBytes(32).toString("base64url");
+export const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
 
-const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
+export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
   id: row.id,
   metodo_pagamento: row.metodo_pagamento,
   created_at: new Date(row.created_at).toISOString(),
   referencia: row.referencia,
   upload_token: uploadToken,
 });
+
+/** Which consent text the guardian accepted; the schema already demanded it under 18. */
+export const consentVersion = (data: RegistrationData): string | null =>
+  data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null;
 
 const isReferenceClash = (err: unknown) =>
   (err as { code?: string; constraint?: string }).code === "23505" &&
@@ -64,8 +68,7 @@ export async function createRegistration(
           referenceCode(nodeRandom),
           hashToken(token),
           FORM_STATUS_ID,
-          // Which consent text the guardian accepted; the schema already demanded it under 18.
-          data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null,
+          consentVersion(data),
         ],
       );
       if (rows[0]) return { registration: toCreated(rows[0], token), replayed: false };

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
-import { createRegistration } from "../registrations/create-registration";
+import { registrationWriter } from "../registrations/registration-writer";
 
 const headersSchema = z.object({
   "idempotency-key": z.optional(
@@ -19,6 +19,8 @@ export const RATE_LIMIT_MESSAGE =
 
 export default async function registrationRoutes(app: FastifyInstance, opts: { config: Config }) {
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
+  // PGlite runs one statement at a time; on PostgreSQL a second batch can fill while the first commits.
+  const writer = registrationWriter(app.db, { concurrency: app.db.kind === "pglite" ? 1 : 2 });
   const limit = app.rateLimit({ limit: opts.config.REGISTRATION_RATE_LIMIT, windowMs: 60_000, message: RATE_LIMIT_MESSAGE });
 
   app.post<{ Body: z.output<typeof registrationInputSchema>; Headers: z.output<typeof headersSchema> }>(
@@ -30,7 +32,7 @@ export default async function registrationRoutes(app: FastifyInstance, opts: { c
         throw new HttpError(400, HONEYPOT_MESSAGE);
       }
       const key = request.headers["idempotency-key"] ?? null;
-      const { registration, replayed } = await createRegistration(app.db, request.body, key);
+      const { registration, replayed } = await writer.create(request.body, key);
       // A replay answers like the first success, so the client cannot tell a retry apart.
       reply.header("Idempotent-Replayed", String(replayed));
       return reply.status(201).send(registration);
