@@ -130,6 +130,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.decorate("routeInventory", { getter: () => routes.slice() });
+  // A request already in flight when shutdown begins is answered with
+  // Connection: close; otherwise its keep-alive socket holds the exit for
+  // keepAliveTimeout (72 s).
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db });
