@@ -89,9 +89,9 @@ export function registrationWriter(db: Queryable, options: WriterOptions = {}): 
     create(data, idempotencyKey) {
       return new Promise<CreateResult>((resolve, reject) => {
         queue.push({ data, key: idempotencyKey, resolve, reject });
-        // PGlite answers within microtasks, so a batch started right here would
-        // finish before the next request is even read. Starting it after this
-        // turn of the event loop collects every request that arrived in it.
+        // Starting the batch after this turn of the event loop collects every
+        // request read in it; a database that answers within microtasks would
+        // otherwise finish a batch of one before the next request is parsed.
         if (!scheduled) {
           scheduled = true;
           setImmediate(() => {
