@@ -116,7 +116,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const rawRate = await rawInsertRate(single, counter + 1, parallel);
       report.info(`[${kind}] inserção direta/s, uma por INSERT (${parallel} laço${parallel > 1 ? "s" : ""})`, rawRate.toFixed(0));
       // The server's own grouping, as many in flight as the bench has clients.
-      const writer = registrationWriter(conn, { concurrency: kind === "pglite" ? 1 : 2 });
+      const writer = registrationWriter(conn, { concurrency: 2 });
       const groupedRate = await rawInsertRate((data, key) => writer.create(data, key), counter + 1e6, CONNECTIONS);
       report.info(`[${kind}] inserção direta/s, agrupadas (${CONNECTIONS} em voo)`, groupedRate.toFixed(0));
       // Little's law: 64 requests always in flight, served at most at the grouped

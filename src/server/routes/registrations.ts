@@ -18,9 +18,10 @@ export const RATE_LIMIT_MESSAGE =
   "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo.";
 
 export default async function registrationRoutes(app: FastifyInstance, opts: { config: Config }) {
+  // Two batches in flight: the next one waits at the database (PGlite's worker
+  // or a second PostgreSQL connection) while this thread answers the last one.
+  const writer = registrationWriter(app.db, { concurrency: 2 });
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
-  // PGlite runs one statement at a time; on PostgreSQL a second batch can fill while the first commits.
-  const writer = registrationWriter(app.db, { concurrency: app.db.kind === "pglite" ? 1 : 2 });
   const limit = app.rateLimit({ limit: opts.config.REGISTRATION_RATE_LIMIT, windowMs: 60_000, message: RATE_LIMIT_MESSAGE });
 
   app.post<{ Body: z.output<typeof registrationInputSchema>; Headers: z.output<typeof headersSchema> }>(
