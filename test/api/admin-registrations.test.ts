@@ -160,6 +160,26 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
       expect(names(await list("q=jo%25"))).toEqual([]);
     });
 
+    it("counts searches of one or two characters exactly, as the search box sends them while typing", async () => {
+      // None of these rows is paid: "confirmado" finds none of them.
+      const cases: [string, string[]][] = [
+        ["ZÉ", ["Zé 100% Fiel"]],
+        ["ão", ["João da Silva"]],
+        ["JO", ["Joana_Lima", "João da Silva"]],
+        ["0%", ["Zé 100% Fiel"]],
+        ["a_", ["Joana_Lima"]],
+        ["xx", []],
+      ];
+      for (const [q, expected] of cases) {
+        for (const status of ["todos", "pendente", "confirmado"]) {
+          const page = await list(`q=${encodeURIComponent(q)}&status=${status}&sort=nome`);
+          const want = status === "confirmado" ? [] : expected;
+          expect(names(page), `${q} ${status}`).toEqual(want);
+          expect(page.total, `${q} ${status}`).toBe(want.length);
+        }
+      }
+    });
+
     it("filters by payment status", async () => {
       const pagos = await list("status=confirmado&q=a");
       expect(pagos.items.every((r) => r.status_pagamento === "confirmado")).toBe(true);

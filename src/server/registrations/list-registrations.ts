@@ -4,14 +4,16 @@ import { PAGE_SIZE } from "../../shared/constants";
 import type { Database, Queryable } from "../db/database";
 import { SORT_SQL, whereClause } from "./registration-filter";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
+import { countShortSearch } from "./short-search-counts";
 
 /**
  * Rows matching the filter, and rows in all. Without a search the counters
- * kept by triggers (migration 006) answer at once; a search counts through
+ * kept by triggers (migration 006) answer at once; a search of one or two
+ * characters has counters too (migration 007); a longer one counts through
  * the trigram index (migration 005).
  */
 async function countRegistrations(
-  db: Queryable,
+  db: Queryable & Pick<Database, "transaction">,
   query: Pick<ListQuery, "q" | "status">,
 ): Promise<{ total: number; everyone: number }> {
   // The kept counters are per payment status; 'com_comprovante' counts rows (comprovante_path has a unique index).
@@ -24,6 +26,8 @@ async function countRegistrations(
     );
     return row;
   }
+  const short = await countShortSearch(db, query);
+  if (short) return short;
   const where = whereClause(query);
   const [row] = await db.query<{ total: number; everyone: number }>(
     `SELECT count(*)::int AS total, (SELECT coalesce(sum(n), 0)::int FROM registration_counts) AS everyone
@@ -34,7 +38,10 @@ async function countRegistrations(
 }
 
 /** One page of the filtered list plus the count over all pages, both in SQL. */
-export async function listRegistrations(db: Queryable, query: ListQuery): Promise<RegistrationPage> {
+export async function listRegistrations(
+  db: Queryable & Pick<Database, "transaction">,
+  query: ListQuery,
+): Promise<RegistrationPage> {
   const where = whereClause(query);
   const { total, everyone } = await countRegistrations(db, query);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));

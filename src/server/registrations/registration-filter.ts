@@ -1,14 +1,19 @@
 import type { ListQuery, Sort } from "../../shared/admin-api";
 
+/** The search term for LIKE: the user's % and _ (and \\) are literal characters, not wildcards. */
+export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** nome_busca contains the term in parameter $n, escaped with likeEscaped (accents and case folded). */
+export const nameContains = (n: number) => `nome_busca LIKE '%' || caravana_fold($${n}) || '%' ESCAPE '\\'`;
+
 /** Filter part of the list and export queries; placeholders start at $1. */
 export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const q = filter.q.trim();
   if (q) {
-    // The user's % and _ are literal characters, not wildcards.
-    params.push(q.replace(/[\\%_]/g, (c) => `\\${c}`));
-    conditions.push(`nome_busca LIKE '%' || caravana_fold($${params.length}) || '%' ESCAPE '\\'`);
+    params.push(likeEscaped(q));
+    conditions.push(nameContains(params.length));
   }
   if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
