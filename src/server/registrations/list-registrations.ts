@@ -9,7 +9,7 @@ import { countShortSearch } from "./short-search-counts";
 /**
  * Rows matching the filter, and rows in all. Without a search the counters
  * kept by triggers (migration 006) answer at once; a search of one or two
- * characters has counters too (migration 007); a longer one counts through
+ * characters has counters too (migration 008); a longer one counts through
  * the trigram index (migration 005).
  */
 async function countRegistrations(
