@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { DecorIcon } from "./decor-icons";
 import { ICONS, LIGHTS, PARTICLES } from "./decor-layout";
 import "./decor.css";
@@ -8,8 +9,9 @@ import "./decor.css";
  * cheap phone composites them without layout or a JavaScript loop.
  */
 export function DecorBackground() {
+  const live = useLiveAfterLoad();
   return (
-    <div className="decor" aria-hidden="true">
+    <div className="decor" aria-hidden="true" data-live={live ? "" : undefined}>
       {LIGHTS.map((style, i) => (
         <span key={`l${i}`} className="decor-light" style={style} />
       ))}
@@ -23,4 +25,30 @@ export function DecorBackground() {
       ))}
     </div>
   );
+}
+
+/**
+ * True once the page has loaded and the browser is idle. Until then the sky is
+ * drawn but still: 63 running animations make every frame of the loading work
+ * restyle them all, which a cheap phone pays in blocked taps (bench/lighthouse.ts).
+ */
+function useLiveAfterLoad(): boolean {
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      // Safari has no requestIdleCallback.
+      if (typeof requestIdleCallback === "function") idle = requestIdleCallback(() => setLive(true), { timeout: 1500 });
+      else timer = setTimeout(() => setLive(true), 300);
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => {
+      window.removeEventListener("load", start);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, []);
+  return live;
 }

@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { qrSvg } from "./qr-svg";
+import { useQrSvg } from "./use-qr-svg";
 import "./pix.css";
 
 export interface PixQrCodeProps {
@@ -9,12 +8,33 @@ export interface PixQrCodeProps {
   className?: string;
 }
 
-/** Draws the PIX QR code as inline SVG, in the browser and offline (no image request). */
+/**
+ * Draws the PIX QR code as inline SVG, in the browser and offline (no image
+ * request). The geometry comes from a Web Worker (use-qr-svg.ts); meanwhile a
+ * box of the same size holds its place, so nothing below it moves.
+ */
 export function PixQrCode({ payload, className }: PixQrCodeProps) {
-  const { viewBoxSize, path } = useMemo(() => qrSvg(payload), [payload]);
+  const qr = useQrSvg(payload);
+  const classes = className ? `pix-qr-code ${className}` : "pix-qr-code";
+  if (qr.status === "pending") {
+    return (
+      <div className={`${classes} pix-qr-placeholder`} role="status" aria-busy="true">
+        <span className="pix-lazy-spinner" aria-hidden="true" />
+        Gerando QR Code...
+      </div>
+    );
+  }
+  if (qr.status === "failed") {
+    return (
+      <p className={`${classes} pix-qr-placeholder`} role="alert">
+        Não foi possível desenhar o QR Code. Use o código PIX Copia e Cola abaixo.
+      </p>
+    );
+  }
+  const { viewBoxSize, path } = qr.svg;
   return (
     <svg
-      className={className ? `pix-qr-code ${className}` : "pix-qr-code"}
+      className={classes}
       role="img"
       aria-label="QR Code PIX"
       viewBox={`0 0 ${viewBoxSize} ${viewBoxSize}`}

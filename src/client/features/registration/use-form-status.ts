@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { type FormStatus, SSE_EVENTS } from "../../../shared/api-types";
 import { api } from "../../lib/api";
 
@@ -26,8 +26,11 @@ export function useFormStatus(): FormStatusView {
     const current = latest.current;
     if (current && Date.parse(next.updated_at) < Date.parse(current.updated_at)) return;
     latest.current = next;
-    setStatus(next);
-    setFailed(false);
+    // The form's first render is the largest of the page: in slices, it does not block taps.
+    startTransition(() => {
+      setStatus(next);
+      setFailed(false);
+    });
   }, []);
 
   const load = useCallback(async () => {

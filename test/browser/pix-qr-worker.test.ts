@@ -1,0 +1,158 @@
+import { join } from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { qrSvg } from "../../src/client/features/pix/qr-svg";
+import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot } from "../support/browser";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { registeredHere } from "./payment-support";
+import { gotoForm, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+
+const WORKER_SCRIPT = "**/assets/qr-worker-*.js";
+
+/** The drawn QR's path and the Copia e Cola it should encode, inside `scope`'s PIX code. */
+async function drawnQr(page: Page, scope = page.locator("body")) {
+  const img = scope.getByRole("img", { name: "QR Code PIX", exact: true });
+  await img.waitFor(WAIT);
+  return {
+    path: (await img.locator("path").getAttribute("d")) ?? "",
+    viewBox: await img.getAttribute("viewBox"),
+    code: await scope.getByLabel("PIX Copia e Cola").inputValue(),
+  };
+}
+
+/** Fails unless the page drew exactly what qrSvg computes in Node for its own Copia e Cola text. */
+function expectSameAsNode(qr: { path: string; viewBox: string | null; code: string }): void {
+  const expected = qrSvg(qr.code);
+  expect(qr.code.length).toBeGreaterThan(100);
+  expect(qr.path.length).toBeGreaterThan(1000);
+  expect(qr.path).toBe(expected.path);
+  expect(qr.viewBox).toBe(`0 0 ${expected.viewBoxSize} ${expected.viewBoxSize}`);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+/** Where an element sits on the page (not the viewport), so scrolling does not count as moving. */
+const pageBox = (locator: Locator): Promise<Box> =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+  });
+function expectSameBox(actual: Box, expected: Box): void {
+  for (const k of ["x", "y", "width", "height"] as const) expect(Math.abs(actual[k] - expected[k]), k).toBeLessThan(0.1);
+}
+
+const qrWorkers = (page: Page) => page.workers().filter((w) => /\/assets\/qr-worker-[\w-]+\.js$/.test(w.url()));
+
+describe("PIX QR code drawn by a Web Worker", () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    async function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      try {
+        await fn(await context.newPage(), context);
+      } finally {
+        await context.close();
+      }
+    }
+
+    it("draws the form's code in one worker, as Node does, and again offline after Espécie -> PIX", async () => {
+      await withPage(async (page, context) => {
+        await gotoForm(page, vp);
+        const pix = page.getByRole("region", { name: "Pagamento via PIX" });
+        const first = await drawnQr(page, pix);
+        expectSameAsNode(first);
+        expect(qrWorkers(page)).toHaveLength(1);
+        await screenshot(page, `pix-qr-worker-form-${vp}`);
+        await pix.screenshot({ path: join(SCREENSHOT_DIR, `pix-qr-worker-panel-${vp}.png`) });
+
+        await context.setOffline(true);
+        await press(vp, page.getByText("Espécie", { exact: true }));
+        await pix.waitFor({ state: "detached", ...WAIT });
+        await press(vp, page.getByText("PIX", { exact: true }));
+        expect(await drawnQr(page, pix)).toEqual(first);
+        // Still the same single worker: it lives as long as the page.
+        expect(qrWorkers(page)).toHaveLength(1);
+      });
+    });
+
+    it("draws /obrigado's code, which carries the reference, in the worker", async () => {
+      await withPage(async (page) => {
+        const created = await registeredHere(page, t, `Quitéria QR ${vp}`);
+        await page.goto("/obrigado");
+        const main = page.getByRole("main");
+        await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
+        const qr = await drawnQr(page, main);
+        expect(qr.code).toContain(created.referencia);
+        expectSameAsNode(qr);
+        expect(qrWorkers(page)).toHaveLength(1);
+        await settled(page.locator(".thanks-card"));
+        await screenshot(page, `pix-qr-worker-thanks-${vp}`);
+      });
+    });
+
+    it("holds the QR's exact place with a busy box while the worker is not ready", async () => {
+      await withPage(async (page) => {
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        await page.route(WORKER_SCRIPT, async (route) => {
+          await gate;
+          await route.continue();
+        });
+        await gotoForm(page, vp);
+        const pix = page.getByRole("region", { name: "Pagamento via PIX" });
+        const busy = pix.getByRole("status").filter({ hasText: "Gerando QR Code..." });
+        await busy.waitFor(WAIT);
+        expect(await busy.getAttribute("aria-busy")).toBe("true");
+        const caption = pix.getByText("Escaneie com o app do seu banco ou copie o código abaixo.");
+        const before = { box: await pageBox(busy), caption: await pageBox(caption) };
+        await pix.screenshot({ path: join(SCREENSHOT_DIR, `pix-qr-worker-pending-${vp}.png`) });
+
+        release();
+        const img = pix.getByRole("img", { name: "QR Code PIX", exact: true });
+        await img.waitFor(WAIT);
+        await busy.waitFor({ state: "detached", ...WAIT });
+        // Same square and nothing below moved (a replaced <svg> may snap to a 1/64 px grid).
+        expectSameBox(await pageBox(img), before.box);
+        expectSameBox(await pageBox(caption), before.caption);
+        expect(before.box.width).toBeGreaterThan(200);
+        expect(before.box.height).toBe(before.box.width);
+      });
+    });
+
+    it("computes on the page when this browser cannot create a Worker", async () => {
+      await withPage(async (page, context) => {
+        await context.addInitScript(() => {
+          window.Worker = function NoWorker() {
+            throw new DOMException("Workers desativados neste teste", "SecurityError");
+          } as unknown as typeof Worker;
+        });
+        await gotoForm(page, vp);
+        expectSameAsNode(await drawnQr(page, page.getByRole("region", { name: "Pagamento via PIX" })));
+        expect(page.workers()).toHaveLength(0);
+      });
+    });
+
+    it("computes on the page when the worker's script cannot be loaded", async () => {
+      await withPage(async (page) => {
+        let refused = 0;
+        await page.route(WORKER_SCRIPT, (route) => {
+          refused++;
+          return route.abort("failed");
+        });
+        await gotoForm(page, vp);
+        expectSameAsNode(await drawnQr(page, page.getByRole("region", { name: "Pagamento via PIX" })));
+        expect(refused).toBe(1);
+        expect(qrWorkers(page)).toHaveLength(0);
+      });
+    });
+  });
+});
