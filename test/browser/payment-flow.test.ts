@@ -120,7 +120,10 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
         const seen = await progressSeen(page);
         expect(seen.some((v) => v > 0 && v < 100), `progresso visto: ${seen.join(", ")}`).toBe(true);
-        expect(seen[seen.length - 1]).toBe(100);
+        // Only forward. The last value need not be 100: the final progress event
+        // and the server's answer can reach React in one render, which then
+        // shows "Comprovante enviado!" straight away.
+        expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]), `progresso visto: ${seen.join(", ")}`).toBe(true);
         await main.getByText(/A coordenação vai conferir o pagamento/).waitFor(WAIT);
         await screenshot(page, `payment-thanks-sent-${vp}`);
       });
