@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { qrSvg } from "../../src/client/features/pix/qr-svg";
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot } from "../support/browser";
+import { launchBrowser, SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { registeredHere } from "./payment-support";
 import { gotoForm, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
@@ -55,14 +55,8 @@ describe("PIX QR code drawn by a Web Worker", () => {
   });
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    async function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
-      try {
-        await fn(await context.newPage(), context);
-      } finally {
-        await context.close();
-      }
-    }
+    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
+      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
 
     it("draws the form's code in one worker, as Node does, and again offline after Espécie -> PIX", async () => {
       await withPage(async (page, context) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
+import { launchBrowser, withNewPage } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { registeredHere } from "./payment-support";
 import { openSplash, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "./visitor-support";
@@ -23,9 +23,7 @@ describe("the animated sky waits for the page to load", () => {
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("holds still behind the closed splash and moves once the doors open", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
-      try {
-        const page = await context.newPage();
+      await withNewPage(browser, vp, { baseURL: t.baseUrl }, async (page) => {
         await page.goto("/");
         await page.getByRole("button", { name: SPLASH_NAME }).waitFor(WAIT);
         await page.waitForLoadState("load");
@@ -34,22 +32,16 @@ describe("the animated sky waits for the page to load", () => {
         expect(await skyStates(page)).toEqual(["paused"]);
         await openSplash(page, vp);
         await expect.poll(() => skyStates(page), WAIT).toEqual(["running"]);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it("starts moving on /obrigado once the page has loaded", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
-      try {
-        const page = await context.newPage();
+      await withNewPage(browser, vp, { baseURL: t.baseUrl }, async (page) => {
         await registeredHere(page, t, `Estela Céu ${vp}`);
         await page.goto("/obrigado");
         await expect.poll(() => skyStates(page), WAIT).toEqual(["running"]);
         expect(await page.locator(".decor[data-live]").count()).toBe(1);
-      } finally {
-        await context.close();
-      }
+      });
     });
   });
 });

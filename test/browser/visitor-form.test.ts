@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { launchBrowser, newContext, screenshot, withNewPage } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
 import {
   expectFieldErrors,
@@ -28,14 +28,8 @@ describe("visitor registration form", () => {
   });
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    async function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
-      try {
-        await fn(await context.newPage(), context);
-      } finally {
-        await context.close();
-      }
-    }
+    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
+      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
 
     it("shows 'Carregando...' until the status arrives, then the header, the form and the PIX panel", async () => {
       await withPage(async (page) => {

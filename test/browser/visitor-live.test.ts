@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { launchBrowser, screenshot, withNewPage } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { gotoForm, openSplash, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
@@ -20,14 +20,8 @@ describe("visitor page follows the form status live", () => {
   });
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    async function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
-      try {
-        await fn(await context.newPage(), context);
-      } finally {
-        await context.close();
-      }
-    }
+    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
+      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
 
     it("closes and reopens live, without a reload, keeping what was typed", async () => {
       await withPage(async (page) => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { launchBrowser, screenshot, withNewPage } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { fillForm, gotoForm, press, toastTitled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
@@ -20,17 +20,8 @@ describe("visitor PIX panel: copying the key and sharing the receipt", () => {
   });
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    async function withPage(
-      fn: (page: Page, context: BrowserContext) => Promise<void>,
-      opts: { permissions?: string[] } = {},
-    ): Promise<void> {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl, permissions: opts.permissions });
-      try {
-        await fn(await context.newPage(), context);
-      } finally {
-        await context.close();
-      }
-    }
+    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>, opts: { permissions?: string[] } = {}) =>
+      withNewPage(browser, vp, { baseURL: t.baseUrl, permissions: opts.permissions }, fn);
 
     it("copies the PIX key to the clipboard", async () => {
       await withPage(

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { launchBrowser, screenshot, withNewPage } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { fillForm, gotoForm, press, settled, submitButton, toastTitled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
@@ -40,14 +40,8 @@ describe("visitor registration and thank-you page", () => {
     );
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    async function withPage(fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
-      try {
-        await fn(await context.newPage(), context);
-      } finally {
-        await context.close();
-      }
-    }
+    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
+      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
 
     it("registers once, shows the confirmation and lands on /obrigado", async () => {
       await withPage(async (page) => {

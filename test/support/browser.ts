@@ -47,6 +47,21 @@ export async function newContext(
   });
 }
 
+/** Runs `fn` on a fresh page in its own context, and closes the context afterwards, pass or fail. */
+export async function withNewPage(
+  browser: Browser,
+  viewport: ViewportName,
+  opts: Parameters<typeof newContext>[2],
+  fn: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(browser, viewport, opts);
+  try {
+    await fn(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Saves a PNG under screenshots/ so a person can look at each screen. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
