@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+import type { Database } from "../../src/server/db/database";
+import { openDatabase } from "../../src/server/db/open-database";
 
 export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
@@ -32,4 +34,14 @@ export async function freshDatabaseEnv(kind: DbKind): Promise<{ env: Record<stri
       await c.end();
     },
   };
+}
+
+/** A migrated, empty database of the given kind, opened directly (no server). Close `db`, then `cleanup`. */
+export async function openFreshDatabase(kind: DbKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+  const { env, cleanup } = await freshDatabaseEnv(kind);
+  const db = await openDatabase(
+    { DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 },
+    { info() {}, warn() {} },
+  );
+  return { db, cleanup };
 }

@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DbKind, freshDatabaseEnv } from "../../../test/support/test-database";
+import { openFreshDatabase } from "../../../test/support/test-database";
 import { whereClause } from "../registrations/registration-filter";
 import type { Database } from "./database";
-import { openDatabase } from "./open-database";
 import { pgliteMaintenance } from "./pglite-maintenance";
-
-const silent = { info() {}, warn() {} };
-
-async function open(kind: DbKind) {
-  const { env, cleanup } = await freshDatabaseEnv(kind);
-  const db = await openDatabase({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 }, silent);
-  return { db, cleanup };
-}
 
 /** Rows "Pessoa Silva <from>" … "Pessoa Silva <to>". */
 const insertRows = (db: Database, from: number, to: number) =>
@@ -35,7 +26,7 @@ describe("PGlite: maintenance (the autovacuum PGlite lacks) and the search index
   let db: Database;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, cleanup } = await open("pglite"));
+    ({ db, cleanup } = await openFreshDatabase("pglite"));
   });
   afterAll(async () => {
     await db?.close();
@@ -68,7 +59,7 @@ describe("PostgreSQL: the search index", () => {
   let db: Database;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    ({ db, cleanup } = await open("postgres"));
+    ({ db, cleanup } = await openFreshDatabase("postgres"));
   });
   afterAll(async () => {
     await db?.close();

@@ -2,14 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ListQuery, SORTS, STATUS_FILTERS } from "../../shared/admin-api";
 import { PAGE_SIZE } from "../../shared/constants";
-import { DB_KINDS, freshDatabaseEnv } from "../../../test/support/test-database";
+import { DB_KINDS, openFreshDatabase } from "../../../test/support/test-database";
 import type { Database } from "../db/database";
-import { openDatabase } from "../db/open-database";
 import { createRegistration } from "./create-registration";
 import { listRegistrations, registrationStats } from "./list-registrations";
 import { deleteRegistration, updateRegistration } from "./update-registration";
-
-const silent = { info() {}, warn() {} };
 
 /** The truth the counters (migration 006) must always agree with. */
 async function countedTheSlowWay(db: Database) {
@@ -28,12 +25,7 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
   let db: Database;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabaseEnv(kind);
-    cleanup = fresh.cleanup;
-    db = await openDatabase(
-      { DATA_DIR: fresh.env.DATA_DIR, DATABASE_URL: fresh.env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 },
-      silent,
-    );
+    ({ db, cleanup } = await openFreshDatabase(kind));
   });
   afterAll(async () => {
     await db?.close();

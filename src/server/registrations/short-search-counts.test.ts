@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ListQuery, SORTS, STATUS_FILTERS, type StatusFilter } from "../../shared/admin-api";
-import { DB_KINDS, freshDatabaseEnv } from "../../../test/support/test-database";
+import { DB_KINDS, openFreshDatabase } from "../../../test/support/test-database";
 import type { Database } from "../db/database";
-import { openDatabase } from "../db/open-database";
 import { createRegistration } from "./create-registration";
 import { listRegistrations } from "./list-registrations";
 import { SORT_SQL } from "./registration-filter";
 import { countShortSearch, FOLD_AT_LINES, FOLD_BATCH_LINES, foldGramLog, shortGrams } from "./short-search-counts";
 import { deleteRegistration, updateRegistration } from "./update-registration";
-
-const silent = { info() {}, warn() {} };
 
 // Accents and case both ways, the user's % and _ (and \) as plain text, two
 // spaces in a row, absent letters; " s " is trimmed to "s".
@@ -71,12 +68,7 @@ describe.each(DB_KINDS)("short searches (one or two characters) on %s", (kind) =
   let db: Database;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabaseEnv(kind);
-    cleanup = fresh.cleanup;
-    db = await openDatabase(
-      { DATA_DIR: fresh.env.DATA_DIR, DATABASE_URL: fresh.env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 },
-      silent,
-    );
+    ({ db, cleanup } = await openFreshDatabase(kind));
   });
   afterAll(async () => {
     await db?.close();
