@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from "fflate";
-import { mb, ms, percentile, Report } from "./support-report";
+import { mb, ms, percentile, Report, runBench } from "./support-report";
 import { seedRegistrations } from "./support-seed";
 import { adminCookie, dbKinds, flag, freshDatabase, memoryOf, startServer, type DbKind } from "./support-server";
 
@@ -142,10 +142,4 @@ async function main(): Promise<void> {
   report.print();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

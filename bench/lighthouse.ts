@@ -4,7 +4,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { STORAGE_KEYS } from "../src/shared/constants";
-import { ms, Report } from "./support-report";
+import { ms, Report, runBench } from "./support-report";
 import { flag, freshDatabase, startServer } from "./support-server";
 
 /**
@@ -154,10 +154,4 @@ async function main(): Promise<void> {
   report.print();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ClientRequest, request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { mb, ms, percentile, Report } from "./support-report";
+import { mb, ms, percentile, Report, runBench } from "./support-report";
 import { adminCookie, dbKinds, flag, freshDatabase, memoryOf, startServer, type DbKind } from "./support-server";
 
 /**
@@ -140,10 +140,4 @@ async function main(): Promise<void> {
   report.print();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -61,3 +61,14 @@ function format(l: Line): string {
   if (l.target === undefined) return head;
   return `${head}   meta ${l.target.padEnd(10)} ${l.ok ? "OK" : "<<< MISSED"}`;
 }
+
+/** Runs a bench: exit 0 once it has printed its figures (a MISSED target included), 1 if it crashed. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

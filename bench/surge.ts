@@ -4,7 +4,7 @@ import type { RegistrationData } from "../src/shared/registration-schema";
 import { openDatabase } from "../src/server/db/open-database";
 import { createRegistration } from "../src/server/registrations/create-registration";
 import { registrationWriter } from "../src/server/registrations/registration-writer";
-import { ms, Report } from "./support-report";
+import { ms, Report, runBench } from "./support-report";
 import { FIRST_NAMES, SURNAMES } from "./support-seed";
 import { cpuMsOf, dbKinds, flag, freshDatabase, startServer, type DbKind } from "./support-server";
 
@@ -139,10 +139,4 @@ async function main(): Promise<void> {
   report.print();
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);
