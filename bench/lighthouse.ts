@@ -4,6 +4,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { STORAGE_KEYS } from "../src/shared/constants";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../test/support/browser";
 import { ms, Report, runBench } from "./support-report";
 import { flag, freshDatabase, startServer } from "./support-server";
 
@@ -14,15 +15,7 @@ import { flag, freshDatabase, startServer } from "./support-server";
  * this browser) and "/admin" (the login screen), against the production server.
  */
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], { min: number; label: string }> = {
   performance: { min: 95, label: "≥ 95" },
@@ -125,7 +118,7 @@ async function main(): Promise<void> {
   const report = new Report(`bench:lighthouse (perfil móvel, 4G lento simulado, ${RUNS} execução(ões) por página)`);
   const db = await freshDatabase("pglite");
   const server = await startServer(db.env);
-  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const pages = [
       { path: "/", keepStorage: false },

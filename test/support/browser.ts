@@ -11,20 +11,21 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off this closed network. */
+/** Flags that keep Debian's Chromium off this closed network (the browser tests and bench/lighthouse.ts). */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
+/** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-      "--disable-quic",
-    ],
+    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"],
   });
 }
 
