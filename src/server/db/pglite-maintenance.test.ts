@@ -22,7 +22,7 @@ async function expectSearchUsesTrigramIndex(db: Database) {
   expect(n).toBe(11); // 123 and 1230..1239
 }
 
-describe("PGlite: maintenance (the autovacuum PGlite lacks) and the search index", () => {
+describe("PGlite: maintenance (the autovacuum PGlite lacks), the search index and WAL settings", () => {
   let db: Database;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
@@ -52,6 +52,11 @@ describe("PGlite: maintenance (the autovacuum PGlite lacks) and the search index
   it("answers a search through the trigram index, not a scan of every row", async () => {
     await insertRows(db, 3001, 5000); // 1 to 5000 with the test above
     await expectSearchUsesTrigramIndex(db);
+  });
+
+  it("starts new WAL segments without filling them with zeros (a stall per segment in a surge)", async () => {
+    const [row] = await db.query<{ setting: string }>("SELECT current_setting('wal_init_zero') AS setting");
+    expect(row.setting).toBe("off");
   });
 });
 
