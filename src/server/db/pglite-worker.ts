@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { pipelinedQuery } from "./pglite-query";
 import { serializeError, type WorkerMessage, type WorkerRequest } from "./pglite-protocol";
 
 const port = parentPort;
@@ -54,17 +55,20 @@ async function end(id: number, commit: boolean): Promise<null> {
   return null;
 }
 
-function target(pg: PGlite, tx: number | undefined): Pick<PGlite, "query" | "exec"> | Transaction {
-  if (tx === undefined) return pg;
+function openTransaction(tx: number): Transaction {
   const open = transactions.get(tx);
   if (!open) throw new Error(`transação ${tx} não está aberta`);
   return open.tx;
 }
 
-async function handle(pg: PGlite, req: WorkerRequest): Promise<unknown> {
+const target = (pg: PGlite, tx: number | undefined): Pick<PGlite, "exec"> => (tx === undefined ? pg : openTransaction(tx));
+
+async function handle(pg: PGlite, query: ReturnType<typeof pipelinedQuery>, req: WorkerRequest): Promise<unknown> {
   switch (req.op) {
     case "query":
-      return (await target(pg, req.tx).query(req.sql, req.params)).rows;
+      // A query for a transaction runs inside it, which must still be open.
+      if (req.tx !== undefined) openTransaction(req.tx);
+      return query(req.sql, req.params, req.tx !== undefined);
     case "exec":
       await target(pg, req.tx).exec(req.sql);
       return null;
@@ -97,8 +101,9 @@ PGlite.create(join(dataDir, "pgdata"), {
   postgresqlconf: "wal_init_zero = off",
 }).then(
   (pg) => {
+    const query = pipelinedQuery(pg);
     port.on("message", (req: WorkerRequest) => {
-      handle(pg, req).then(
+      handle(pg, query, req).then(
         (value) => send({ id: req.id, ok: true, value }),
         (err: unknown) => send({ id: req.id, ok: false, error: serializeError(err) }),
       );
