@@ -3,6 +3,7 @@ import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { openDatabase } from "./db/open-database";
+import { warmUpRegistrationWrites, WARM_UP_ROWS } from "./registrations/warm-up";
 
 async function main(): Promise<void> {
   let config;
@@ -28,6 +29,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+
+  if (db.kind === "pglite") {
+    const started = performance.now();
+    try {
+      await warmUpRegistrationWrites(db);
+      log.info({ rows: WARM_UP_ROWS, ms: Math.round(performance.now() - started) }, "PGlite aquecido (inscrições de teste desfeitas)");
+    } catch (err) {
+      // Only the first registrations are slower without it.
+      log.warn({ err }, "aquecimento do PGlite falhou; seguindo sem ele");
+    }
   }
 
   app = await buildApp({ config, db, logger: log });
