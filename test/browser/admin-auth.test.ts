@@ -1,25 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
-import type { TestApp } from "../support/test-app";
+import { newContext, screenshot } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
 import { ADMIN_PASSWORD, dashboardReady, openDashboard, startAdminApp, toastTitled, VIEWPORT_NAMES, WAIT } from "./admin-helpers";
 
 describe("admin panel login", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startAdminApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(startAdminApp);
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("refuses a wrong password, logs in, keeps the session over a reload and logs out", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       const page = await context.newPage();
       try {
         await page.goto("/admin");
@@ -79,11 +69,11 @@ describe("admin panel login", () => {
     });
 
     it("goes back to the login screen with a toast when the session ends on the server", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       const page = await context.newPage();
       try {
         await openDashboard(page);
-        await t.db.query("DELETE FROM admin_sessions");
+        await ui.app.db.query("DELETE FROM admin_sessions");
         await page.getByRole("button", { name: "Atualizar", exact: true }).click();
         await toastTitled(page, "Sessão expirada").waitFor(WAIT);
         await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
@@ -94,7 +84,7 @@ describe("admin panel login", () => {
   });
 
   it("shows 'Verificando autenticação...' while it asks the server", async () => {
-    const context = await newContext(browser, "phone", { baseURL: t.baseUrl });
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
     const page = await context.newPage();
     try {
       // Hold the session check so the waiting state can be seen.
@@ -114,7 +104,7 @@ describe("admin panel login", () => {
   });
 
   it("tells the user when the server cannot be reached during login", async () => {
-    const context = await newContext(browser, "desktop", { baseURL: t.baseUrl });
+    const context = await newContext(ui.browser, "desktop", { baseURL: ui.app.baseUrl });
     const page = await context.newPage();
     try {
       await page.goto("/admin");
@@ -133,7 +123,7 @@ describe("admin panel login", () => {
 
   // Last in the file: it locks this client out of the test server.
   it("shows the server's message when too many attempts were made", async () => {
-    const context = await newContext(browser, "phone", { baseURL: t.baseUrl });
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
     const page = await context.newPage();
     try {
       let status = 0;

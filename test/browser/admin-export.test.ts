@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, type ViewportName } from "../support/browser";
-import type { TestApp } from "../support/test-app";
+import { newContext, type ViewportName } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
 import { expectNames, openDashboard, seed, startAdminApp, toastTitled, VIEWPORT_NAMES, WAIT } from "./admin-helpers";
 
 const FILE_NAME = (ext: string) => new RegExp(`^inscricoes-jdj-2025-\\d{4}-\\d{2}-\\d{2}\\.${ext}$`);
@@ -26,14 +26,12 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 describe("admin export", () => {
-  let t: TestApp;
-  let browser: Browser;
+  const ui = useBrowserApp(startAdminApp);
   let dir: string;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startAdminApp(), launchBrowser()]);
     dir = mkdtempSync(join(tmpdir(), "caravana-export-"));
-    await seed(t.db, [
+    await seed(ui.app.db, [
       { nome: "João Batista", minutesAgo: 1, status: "confirmado", telefone: "98912345678" },
       { nome: "Joana Prado", minutesAgo: 2, status: "pendente", metodo: "ESPECIE" },
       { nome: "Maria José", minutesAgo: 3, status: "confirmado" },
@@ -41,13 +39,11 @@ describe("admin export", () => {
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function dashboard(vp: ViewportName) {
-    const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+    const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
     const page = await context.newPage();
     await openDashboard(page);
     return { context, page };

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
-import type { TestApp } from "../support/test-app";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { newContext, screenshot } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
   expectNames,
@@ -36,25 +36,16 @@ const ROWS: SeedRow[] = [
 const NEWEST_FIRST = ROWS.map((r) => r.nome);
 
 describe("admin registrations list", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startAdminApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(startAdminApp);
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     let context: BrowserContext;
     let page: Page;
 
     beforeEach(async () => {
-      await clearRegistrations(t.db);
-      await seed(t.db, ROWS);
-      context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      await clearRegistrations(ui.app.db);
+      await seed(ui.app.db, ROWS);
+      context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       page = await context.newPage();
       await openDashboard(page);
       await expectNames(page, vp, NEWEST_FIRST.slice(0, 10));
@@ -121,7 +112,7 @@ describe("admin registrations list", () => {
       await status.selectOption({ label: "Todos" });
       await page.getByText("13 registro(s) encontrado(s)", { exact: true }).waitFor(WAIT);
 
-      await clearRegistrations(t.db);
+      await clearRegistrations(ui.app.db);
       await page.getByText("Nenhuma inscrição encontrada", { exact: true }).waitFor(WAIT);
     });
 
@@ -131,7 +122,7 @@ describe("admin registrations list", () => {
       await toastTitled(page, "Status Atualizado").waitFor(WAIT);
       await item.getByRole("button", { name: "Pago", exact: true }).waitFor(WAIT);
       await item.getByText("Pago", { exact: true }).first().waitFor();
-      const [paid] = await t.db.query<{ status_pagamento: string }>(
+      const [paid] = await ui.app.db.query<{ status_pagamento: string }>(
         "SELECT status_pagamento FROM registrations WHERE nome_completo = 'Mateus Lima'",
       );
       expect(paid.status_pagamento).toBe("confirmado");
@@ -140,7 +131,7 @@ describe("admin registrations list", () => {
       await item.getByRole("button", { name: "Pago", exact: true }).click();
       await item.getByRole("button", { name: "Marcar Pago" }).waitFor(WAIT);
       await item.getByText("Pendente", { exact: true }).waitFor(WAIT);
-      const [pending] = await t.db.query<{ status_pagamento: string }>(
+      const [pending] = await ui.app.db.query<{ status_pagamento: string }>(
         "SELECT status_pagamento FROM registrations WHERE nome_completo = 'Mateus Lima'",
       );
       expect(pending.status_pagamento).toBe("pendente");
@@ -191,7 +182,7 @@ describe("admin registrations list", () => {
       const item = registrationItem(page, vp, "Karina Alves Ferreira");
       await item.getByRole("button", { name: "Pago", exact: true }).waitFor(WAIT);
       await item.getByText("(98) 91234-5678").waitFor();
-      const [row] = await t.db.query<Record<string, unknown>>(
+      const [row] = await ui.app.db.query<Record<string, unknown>>(
         "SELECT idade, numero_responsavel, metodo_pagamento, status_pagamento FROM registrations WHERE nome_completo = 'Karina Alves Ferreira'",
       );
       expect(row).toEqual({ idade: 19, numero_responsavel: "98912345678", metodo_pagamento: "PIX", status_pagamento: "confirmado" });
@@ -202,7 +193,7 @@ describe("admin registrations list", () => {
       const dialog = page.getByRole("dialog", { name: "Editar Inscrição" });
       await dialog.waitFor(WAIT);
       // Someone else deletes it meanwhile.
-      await t.db.query("DELETE FROM registrations WHERE nome_completo = 'Diego Ramos'");
+      await ui.app.db.query("DELETE FROM registrations WHERE nome_completo = 'Diego Ramos'");
       await dialog.getByRole("button", { name: "Salvar", exact: true }).click();
       const failed = toastTitled(page, "Erro ao atualizar a inscrição");
       await failed.waitFor(WAIT);
@@ -226,7 +217,7 @@ describe("admin registrations list", () => {
       await viewportShot(page, `admin-dialog-delete-${vp}`);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached", ...WAIT });
-      expect(await t.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(1);
+      expect(await ui.app.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(1);
 
       await opener.click();
       await dialog.waitFor(WAIT);
@@ -235,12 +226,12 @@ describe("admin registrations list", () => {
       await dialog.waitFor({ state: "detached", ...WAIT });
       await page.getByText("12 registro(s) encontrado(s)", { exact: true }).waitFor(WAIT);
       expect(await shownNames(page, vp)).not.toContain("Henrique Dias");
-      expect(await t.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(0);
+      expect(await ui.app.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(0);
     });
 
     it("shows names as text, never as markup", async () => {
       const hostile = `<img src=x onerror="document.title='xss'"><b>Zé</b>`;
-      await seed(t.db, [{ nome: hostile, minutesAgo: 0 }]);
+      await seed(ui.app.db, [{ nome: hostile, minutesAgo: 0 }]);
       await page.getByRole("button", { name: "Atualizar Dados" }).click();
       await registrationItem(page, vp, hostile).waitFor(WAIT);
       expect(await page.locator("img[src='x']").count()).toBe(0);

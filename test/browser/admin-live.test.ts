@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
-import type { TestApp } from "../support/test-app";
+import { beforeEach, describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
   expectNames,
@@ -18,26 +17,17 @@ import {
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 describe("admin panel live updates", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startAdminApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(startAdminApp);
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     beforeEach(async () => {
-      await clearRegistrations(t.db);
-      await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+      await clearRegistrations(ui.app.db);
+      await ui.app.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
     });
 
     it("closes and reopens the form, and a visitor page beside it follows without reload", async () => {
-      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
-      const visitor = await newContext(browser, vp, { baseURL: t.baseUrl, reducedMotion: "reduce" });
+      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
+      const visitor = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
       try {
         const page = await admin.newPage();
         await openDashboard(page);
@@ -68,13 +58,13 @@ describe("admin panel live updates", () => {
     });
 
     it("follows a form status changed elsewhere", async () => {
-      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         const page = await admin.newPage();
         await openDashboard(page);
         const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
-        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await ui.app.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
       } finally {
         await admin.close();
@@ -82,18 +72,18 @@ describe("admin panel live updates", () => {
     });
 
     it("puts a new registration on top and applies changes made in another tab, without reload", async () => {
-      await seed(t.db, [
+      await seed(ui.app.db, [
         { nome: "Ana Antiga", minutesAgo: 30 },
         { nome: "Bruno Anterior", minutesAgo: 20 },
       ]);
-      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         const page = await admin.newPage();
         await openDashboard(page);
         await expectNames(page, vp, ["Bruno Anterior", "Ana Antiga"]);
 
         // A visitor registers from somewhere else: plain HTTP, outside this browser.
-        const res = await fetch(`${t.baseUrl}/api/registrations`, {
+        const res = await fetch(`${ui.app.baseUrl}/api/registrations`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ nome_completo: "Carla Chegou Agora", idade: 17, numero_responsavel: "(98) 98765-4321", metodo_pagamento: "ESPECIE", consentimento: true }),
@@ -111,7 +101,7 @@ describe("admin panel live updates", () => {
         await toastTitled(other, "Status Atualizado").waitFor(WAIT);
         await registrationItem(page, vp, "Ana Antiga").getByRole("button", { name: "Pago", exact: true }).waitFor(WAIT);
 
-        await t.db.query("DELETE FROM registrations WHERE nome_completo = 'Bruno Anterior'");
+        await ui.app.db.query("DELETE FROM registrations WHERE nome_completo = 'Bruno Anterior'");
         await expectNames(page, vp, ["Carla Chegou Agora", "Ana Antiga"]);
         await page.getByText(/Total de registros:\s*2/).waitFor(WAIT);
       } finally {
@@ -120,7 +110,7 @@ describe("admin panel live updates", () => {
     });
 
     it("links the receipt a visitor sent, in the details dialog", async () => {
-      const created = await fetch(`${t.baseUrl}/api/registrations`, {
+      const created = await fetch(`${ui.app.baseUrl}/api/registrations`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ nome_completo: "Davi Comprovante", idade: 22, numero_responsavel: "98981112222", metodo_pagamento: "PIX" }),
@@ -128,14 +118,14 @@ describe("admin panel live updates", () => {
       const { id, upload_token } = (await created.json()) as { id: string; upload_token: string };
       const form = new FormData();
       form.append("file", new Blob([Buffer.from(PNG_1X1, "base64")], { type: "image/png" }), "comprovante.png");
-      const upload = await fetch(`${t.baseUrl}/api/registrations/${id}/receipt`, {
+      const upload = await fetch(`${ui.app.baseUrl}/api/registrations/${id}/receipt`, {
         method: "POST",
         headers: { Authorization: `Bearer ${upload_token}` },
         body: form,
       });
       expect(upload.status).toBe(201);
 
-      const admin = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         const page = await admin.newPage();
         await openDashboard(page);

@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { publicEventConfig } from "../../src/server/app";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
 import { registrationBrCode } from "../../src/shared/pix/registration-pix";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { newContext, screenshot } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import { ADMIN_PASSWORD, openDashboard, registrationItem, shownNames, toastTitled, viewportShot } from "./admin-helpers";
 import { jpegSize, minimalPdf, progressSeen, receiptPhoto, recordProgress, registeredHere } from "./payment-support";
 import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "./visitor-support";
@@ -14,25 +15,19 @@ const PHOTO = { width: 2000, height: 1400 };
 const REFERENCE = /^JDJ[23456789A-HJ-NP-Z]{4}$/;
 
 describe("payment loop: PIX code, receipt upload, admin check", () => {
-  let t: TestApp;
-  let browser: Browser;
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true, env: { ADMIN_PASSWORD } }));
   let photo: Buffer;
   let expectedCode: (reference?: string) => string;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true, env: { ADMIN_PASSWORD } }), launchBrowser()]);
-    photo = await receiptPhoto(browser, t.baseUrl, PHOTO.width, PHOTO.height);
-    const config = publicEventConfig(t.config);
+    photo = await receiptPhoto(ui.browser, ui.app.baseUrl, PHOTO.width, PHOTO.height);
+    const config = publicEventConfig(ui.app.config);
     expectedCode = (reference) => registrationBrCode(config, reference);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
   });
 
   const receiptRow = async (id: string) =>
     (
-      await t.db.query<{ content_type: string; data: Uint8Array; comprovante_path: string | null; status_pagamento: string }>(
+      await ui.app.db.query<{ content_type: string; data: Uint8Array; comprovante_path: string | null; status_pagamento: string }>(
         `SELECT r.content_type, r.data, g.comprovante_path, g.status_pagamento
          FROM registrations g LEFT JOIN receipts r ON r.registration_id = g.id WHERE g.id = $1`,
         [id],
@@ -42,14 +37,14 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
   /** The names an admin sees with 'Com comprovante', newest first, from the database. */
   const withReceipt = async () =>
     (
-      await t.db.query<{ nome_completo: string }>(
+      await ui.app.db.query<{ nome_completo: string }>(
         "SELECT nome_completo FROM registrations WHERE comprovante_path IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 10",
       )
     ).map((r) => r.nome_completo);
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     async function withContext(fn: (context: BrowserContext) => Promise<void>): Promise<void> {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         await fn(context);
       } finally {
@@ -91,7 +86,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
         created = JSON.parse((await page.evaluate(() => localStorage.getItem("caravana:ultima-inscricao")))!);
         expect(created.referencia).toMatch(REFERENCE);
-        const [row] = await t.db.query<{ referencia: string }>("SELECT referencia FROM registrations WHERE id = $1", [created.id]);
+        const [row] = await ui.app.db.query<{ referencia: string }>("SELECT referencia FROM registrations WHERE id = $1", [created.id]);
         expect(row.referencia).toBe(created.referencia);
 
         // /obrigado: the reference, and the code that carries it.
@@ -172,7 +167,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       let created!: RegistrationCreated;
       await withContext(async (context) => {
         const page = await context.newPage();
-        created = await registeredHere(page, t, name);
+        created = await registeredHere(page, ui.app, name);
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
@@ -197,10 +192,10 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       });
     });
 
-    it("refuses a file over 5 MB in the browser, says why, and sends nothing", async () => {
+    it("refuses a file over 5 MB in the ui.browser, says why, and sends nothing", async () => {
       await withContext(async (context) => {
         const page = await context.newPage();
-        const created = await registeredHere(page, t, `Bia Arquivo Grande ${vp}`);
+        const created = await registeredHere(page, ui.app, `Bia Arquivo Grande ${vp}`);
         const sent: Request[] = [];
         page.on("request", (req) => {
           if (req.url().includes("/receipt")) sent.push(req);
@@ -221,7 +216,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     it("shows the server's refusal, and retries the same file after a lost connection", async () => {
       await withContext(async (context) => {
         const page = await context.newPage();
-        const created = await registeredHere(page, t, `Rita Reenvio ${vp}`);
+        const created = await registeredHere(page, ui.app, `Rita Reenvio ${vp}`);
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         const input = main.getByLabel("Enviar comprovante", { exact: true });
@@ -264,7 +259,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     it("explains the WhatsApp way when this browser has no upload token (another device)", async () => {
       await withContext(async (context) => {
         const page = await context.newPage();
-        const created = await registeredHere(page, t, `Caio Outro Aparelho ${vp}`, false);
+        const created = await registeredHere(page, ui.app, `Caio Outro Aparelho ${vp}`, false);
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);

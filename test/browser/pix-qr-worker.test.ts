@@ -1,9 +1,10 @@
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { qrSvg } from "../../src/client/features/pix/qr-svg";
-import { launchBrowser, SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import { registeredHere } from "./payment-support";
 import { gotoForm, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
@@ -43,20 +44,11 @@ function expectSameBox(actual: Box, expected: Box): void {
 const qrWorkers = (page: Page) => page.workers().filter((w) => /\/assets\/qr-worker-[\w-]+\.js$/.test(w.url()));
 
 describe("PIX QR code drawn by a Web Worker", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
-      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
 
     it("draws the form's code in one worker, as Node does, and again offline after Espécie -> PIX", async () => {
       await withPage(async (page, context) => {
@@ -80,7 +72,7 @@ describe("PIX QR code drawn by a Web Worker", () => {
 
     it("draws /obrigado's code, which carries the reference, in the worker", async () => {
       await withPage(async (page) => {
-        const created = await registeredHere(page, t, `Quitéria QR ${vp}`);
+        const created = await registeredHere(page, ui.app, `Quitéria QR ${vp}`);
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);

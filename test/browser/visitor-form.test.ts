@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, withNewPage } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext, screenshot, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import {
   expectFieldErrors,
   fieldErrors,
@@ -16,20 +17,11 @@ import {
 const PIX_KEY = "pix@juventudecatolicavg.com.br";
 
 describe("visitor registration form", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
-      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
 
     it("shows 'Carregando...' until the status arrives, then the header, the form and the PIX panel", async () => {
       await withPage(async (page) => {
@@ -215,7 +207,7 @@ describe("visitor registration form", () => {
   });
 
   it("fits a 360 px wide screen without sideways scrolling", async () => {
-    const context = await newContext(browser, "phone", { baseURL: t.baseUrl });
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
     try {
       const page = await context.newPage();
       await page.setViewportSize({ width: 360, height: 740 });

@@ -1,27 +1,19 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, withNewPage } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { screenshot, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import { gotoForm, openSplash, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
 describe("visitor page follows the form status live", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
   afterEach(async () => {
-    await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+    await ui.app.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
   });
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
-      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
 
     it("closes and reopens live, without a reload, keeping what was typed", async () => {
       await withPage(async (page) => {
@@ -30,7 +22,7 @@ describe("visitor page follows the form status live", () => {
         await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
         const closedAt = Date.now();
-        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await ui.app.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
         const closed = page.getByRole("heading", { name: "Inscrições Encerradas" });
         await closed.waitFor(WAIT);
         const closeMs = Date.now() - closedAt;
@@ -41,7 +33,7 @@ describe("visitor page follows the form status live", () => {
         await screenshot(page, `visitor-closed-${vp}`);
 
         const openedAt = Date.now();
-        await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+        await ui.app.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
         await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
         const openMs = Date.now() - openedAt;
         await closed.waitFor({ state: "detached", ...WAIT });
@@ -57,7 +49,7 @@ describe("visitor page follows the form status live", () => {
       await withPage(async (page) => {
         await page.route("**/api/events", (route) => route.abort("failed"));
         await gotoForm(page, vp);
-        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await ui.app.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
         // The stream comes back: its first event (and the re-fetch) carry the closed status.
         await page.unroute("**/api/events");
         await page.getByRole("heading", { name: "Inscrições Encerradas" }).waitFor(WAIT);
@@ -80,7 +72,7 @@ describe("visitor page follows the form status live", () => {
 
     it("shows the closed notice on arrival when the form is already closed", async () => {
       await withPage(async (page) => {
-        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await ui.app.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
         await page.goto("/");
         await page.getByRole("heading", { name: "Inscrições Encerradas" }).waitFor(WAIT);
         expect(await page.getByRole("button", { name: "Enviar Inscrição" }).count()).toBe(0);

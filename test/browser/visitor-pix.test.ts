@@ -1,27 +1,19 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, withNewPage } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import { fillForm, gotoForm, press, toastTitled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
 const PIX_KEY = "pix@juventudecatolicavg.com.br";
 const CLIPBOARD = ["clipboard-read", "clipboard-write"];
 
 describe("visitor PIX panel: copying the key and sharing the receipt", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>, opts: { permissions?: string[] } = {}) =>
-      withNewPage(browser, vp, { baseURL: t.baseUrl, permissions: opts.permissions }, fn);
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, permissions: opts.permissions }, fn);
 
     it("copies the PIX key to the clipboard", async () => {
       await withPage(

@@ -1,7 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext, screenshot } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import { openSplash, press, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
 /** Records, inside the page, when the tap happened, when the splash hid and when it left the DOM. */
@@ -40,20 +41,11 @@ function animatedProperties(page: Page): Promise<string[]> {
 }
 
 describe("visitor splash and 404", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("opens the doors with one tap, hides after about 0.3 s and completes after about 1.7 s", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         const page = await context.newPage();
         await page.goto("/");
@@ -95,7 +87,7 @@ describe("visitor splash and 404", () => {
     });
 
     it.each(["Enter", "Space"])("opens with the keyboard (%s)", async (key) => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         const page = await context.newPage();
         await page.goto("/");
@@ -113,7 +105,7 @@ describe("visitor splash and 404", () => {
     });
 
     it("works without motion when the system asks for reduced motion", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl, reducedMotion: "reduce" });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
       try {
         const page = await context.newPage();
         await page.goto("/");
@@ -141,7 +133,7 @@ describe("visitor splash and 404", () => {
     });
 
     it("answers an unknown page with status 404 and a way home", async () => {
-      const context = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       try {
         const page = await context.newPage();
         const res = await page.goto("/pagina-que-nao-existe");

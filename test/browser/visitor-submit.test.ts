@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, withNewPage } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { screenshot, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import { fillForm, gotoForm, press, settled, submitButton, toastTitled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
 const SUCCESS_KEY = "caravana:inscricao-sucesso";
@@ -19,29 +20,20 @@ function recordPostKeys(page: Page): string[] {
 }
 
 describe("visitor registration and thank-you page", () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestApp("pglite", { listen: true }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
   afterEach(async () => {
-    await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+    await ui.app.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
   });
 
   const rowsNamed = (name: string) =>
-    t.db.query<{ id: string; idade: number; numero_responsavel: string; metodo_pagamento: string; status_pagamento: string }>(
+    ui.app.db.query<{ id: string; idade: number; numero_responsavel: string; metodo_pagamento: string; status_pagamento: string }>(
       "SELECT id, idade, numero_responsavel, metodo_pagamento, status_pagamento FROM registrations WHERE nome_completo = $1",
       [name],
     );
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
-      withNewPage(browser, vp, { baseURL: t.baseUrl }, fn);
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
 
     it("registers once, shows the confirmation and lands on /obrigado", async () => {
       await withPage(async (page) => {
@@ -219,7 +211,7 @@ describe("visitor registration and thank-you page", () => {
         await gotoForm(page, vp);
         const name = `Clara Atrasada ${vp}`;
         await fillForm(page, { name, age: "25", phone: "98911112222", method: "Espécie" });
-        await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+        await ui.app.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
         await press(vp, submitButton(page));
         const error = toastTitled(page, "Erro na inscrição");
         await error.getByText("As inscrições para a JDJ 2025 estão encerradas.").waitFor(WAIT);
