@@ -5,6 +5,7 @@ import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
 import { type SseEvent, takeSseEvents } from "../support/sse";
 import { DB_KINDS } from "../support/test-database";
+import { EVENTS_CHANNEL } from "../../src/server/db/database";
 
 /** A live SSE connection over real HTTP, collecting its events. */
 async function openStream(url: string, cookie?: string) {
@@ -118,6 +119,46 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
     } finally {
       await Promise.all(all.map((s) => s.close()));
       await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open: true }, headers: { cookie } });
+    }
+  });
+
+  it("announces a statement's rows together, 100 ids a notification, and the panel still gets one event per row", async () => {
+    const admin = await openStream(`${t.baseUrl}/api/events`, cookie);
+    const notifications: { type: string; ids: string[] }[] = [];
+    const unlisten = await t.db.listen(EVENTS_CHANNEL, (payload) => notifications.push(JSON.parse(payload)));
+    try {
+      await admin.until((ev) => ev.some((e) => e.event === "form-status"));
+      // As psql or a restore would: one statement, 150 rows.
+      const ids = (
+        await t.db.query<{ id: string }>(
+          `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento)
+           SELECT 'Lote Ao Vivo ' || i, 20, '98911112222', 'PIX' FROM generate_series(1, 150) AS i RETURNING id`,
+        )
+      ).map((r) => r.id);
+      const sorted = [...ids].sort();
+      const of = (event: string) => admin.events.filter((e) => e.event === event).map((e) => e.data);
+      await admin.until(() => of("registration-inserted").length === 150);
+      expect(of("registration-inserted").map((r) => r.id).sort()).toEqual(sorted);
+      expect(of("registration-inserted").every((r) => /^Lote Ao Vivo \d+$/.test(String(r.nome_completo)))).toBe(true);
+
+      await t.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = ANY($1::uuid[])", [ids]);
+      await admin.until(() => of("registration-updated").length === 150);
+      expect(of("registration-updated").map((r) => r.id).sort()).toEqual(sorted);
+      expect(of("registration-updated").every((r) => r.status_pagamento === "confirmado")).toBe(true);
+
+      await t.db.query("DELETE FROM registrations WHERE id = ANY($1::uuid[])", [ids]);
+      await admin.until(() => of("registration-deleted").length === 150);
+      expect(of("registration-deleted").map((r) => r.id).sort()).toEqual(sorted);
+
+      // Three statements, two notifications each: 100 ids, then 50.
+      for (const type of ["registration-inserted", "registration-updated", "registration-deleted"]) {
+        const chunks = notifications.filter((n) => n.type === type).map((n) => n.ids);
+        expect(chunks.map((chunk) => chunk.length)).toEqual([100, 50]);
+        expect(chunks.flat().sort()).toEqual(sorted);
+      }
+    } finally {
+      await unlisten();
+      await admin.close();
     }
   });
 });

@@ -27,7 +27,8 @@ declare module "fastify" {
 
 type DbEvent =
   | { type: "form-status"; is_open: boolean; updated_at: string }
-  | { type: "registration-inserted" | "registration-updated" | "registration-deleted"; id: string };
+  // One event per statement, up to 100 ids (migration 009).
+  | { type: "registration-inserted" | "registration-updated" | "registration-deleted"; ids: string[] };
 
 const HEARTBEAT_MS = 25_000;
 // A client that stops reading is dropped before its backlog eats memory.
@@ -70,20 +71,31 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
     if (!hasAdmins()) return;
     if (event.type === "registration-deleted") {
-      send(frame(SSE_EVENTS.registrationDeleted, { id: event.id }), true);
+      send(event.ids.map((id) => frame(SSE_EVENTS.registrationDeleted, { id })).join(""), true);
       return;
     }
-    const [row] = await app.db.query<RegistrationRow>(
-      `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = $1`,
-      [event.id],
+    const rows = await app.db.query<RegistrationRow>(
+      `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = ANY($1::uuid[])`,
+      [event.ids],
     );
-    if (!row) return; // deleted in the meantime; its delete event follows
+    const byId = new Map(rows.map((row) => [row.id, row]));
     const name = event.type === "registration-inserted" ? SSE_EVENTS.registrationInserted : SSE_EVENTS.registrationUpdated;
-    send(frame(name, toRegistration(row)), true);
+    // A row deleted in the meantime is missing here; its delete event follows.
+    const frames = event.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [frame(name, toRegistration(row))] : [];
+    });
+    // One write per stream for the whole statement.
+    if (frames.length) send(frames.join(""), true);
   }
 
+  // Events are handled one after another, in NOTIFY order: an update's SELECT
+  // on another pool connection must not overtake the insert before it.
+  let handled = Promise.resolve();
   const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {
-    onDbEvent(payload).catch((err) => app.log.error({ err }, "falha ao repassar evento ao vivo"));
+    handled = handled
+      .then(() => onDbEvent(payload))
+      .catch((err) => app.log.error({ err }, "falha ao repassar evento ao vivo"));
   });
 
   const heartbeat = setInterval(() => send(": ping\n\n", false), HEARTBEAT_MS);
@@ -126,5 +138,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     for (const s of streams) s.res.end();
     streams.clear();
     await unlisten();
+    await handled; // an event under way still reads the database
+
   });
 });
