@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type ClientRequest, request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { mb, ms, percentile, Report, runBench } from "./support-report";
+import { openAdminStream, type AdminStream } from "./support-sse";
 import { adminCookie, dbKinds, flag, freshDatabase, memoryOf, startServer, type DbKind } from "./support-server";
 
 /**
@@ -16,49 +16,6 @@ const STREAMS = Number(flag("streams", "1000"));
 const POSTS = Number(flag("posts", "50"));
 const SPACING_MS = Number(flag("spacing", "200"));
 const TARGET_P99_MS = 100;
-const EVENT = "registration-inserted";
-
-interface Stream {
-  req: ClientRequest;
-  opened: Promise<void>;
-}
-
-/** A raw HTTP SSE reader: only splits frames and notes when each inserted id arrives. */
-function openStream(baseUrl: string, cookie: string, onInserted: (id: string, at: number) => void): Stream {
-  const url = new URL("/api/events", baseUrl);
-  let opened!: () => void;
-  let failed!: (err: Error) => void;
-  const openedPromise = new Promise<void>((resolve, reject) => {
-    opened = resolve;
-    failed = reject;
-  });
-  const req = request(
-    { host: url.hostname, port: url.port, path: url.pathname, headers: { cookie, accept: "text/event-stream" }, agent: false },
-    (res) => {
-      if (res.statusCode !== 200) return failed(new Error(`stream: HTTP ${res.statusCode}`));
-      res.setEncoding("utf8");
-      let buffer = "";
-      res.on("data", (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (frame.startsWith(`event: ${EVENT}\n`)) {
-            const id = /"id":"([0-9a-f-]{36})"/.exec(frame)?.[1];
-            if (id) onInserted(id, at);
-          } else if (frame.startsWith("event: form-status")) {
-            opened(); // the server's first real frame: the stream is live
-          }
-        }
-      });
-    },
-  );
-  req.on("error", (err) => failed(err));
-  req.end();
-  return { req, opened: openedPromise };
-}
 
 async function post(baseUrl: string, i: number): Promise<{ id: string; at: number }> {
   const res = await fetch(`${baseUrl}/api/registrations`, {
@@ -75,7 +32,7 @@ async function post(baseUrl: string, i: number): Promise<{ id: string; at: numbe
 async function run(kind: DbKind, report: Report): Promise<void> {
   console.log(`\n--- ${kind}: ${STREAMS} streams de admin, ${POSTS} inscrições a cada ${SPACING_MS} ms ---`);
   const db = await freshDatabase(kind);
-  const streams: Stream[] = [];
+  const streams: AdminStream[] = [];
   try {
     // 50 posts from one IP: over the production limit of 30 a minute.
     console.log("REGISTRATION_RATE_LIMIT elevado para 100000 (produção: 30 por minuto por IP)");
@@ -92,7 +49,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const openStarted = performance.now();
       // In batches, so the listen backlog never overflows into SYN retries.
       for (let i = 0; i < STREAMS; i += 100) {
-        const batch = Array.from({ length: Math.min(100, STREAMS - i) }, () => openStream(server.baseUrl, cookie, onInserted));
+        const batch = Array.from({ length: Math.min(100, STREAMS - i) }, () => openAdminStream(server.baseUrl, cookie, onInserted));
         streams.push(...batch);
         await Promise.all(batch.map((s) => s.opened));
       }

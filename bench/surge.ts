@@ -6,18 +6,22 @@ import { createRegistration } from "../src/server/registrations/create-registrat
 import { registrationWriter } from "../src/server/registrations/registration-writer";
 import { ms, Report, runBench } from "./support-report";
 import { FIRST_NAMES, SURNAMES } from "./support-seed";
-import { cpuMsOf, dbKinds, flag, freshDatabase, startServer, type DbKind } from "./support-server";
+import { adminCookie, cpuMsOf, dbKinds, flag, freshDatabase, startServer, type DbKind } from "./support-server";
+import { openAdminStream } from "./support-sse";
 
 /**
- * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20]
+ * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0]
  * Registration surge: 64 clients POST unique registrations for 20 s against
  * the production server, then the same insert in a loop without HTTP on the
  * same database, for the ratio of the two rates. The server groups
  * registrations that arrive together into one INSERT (registration-writer.ts),
- * so the same grouping without HTTP is printed too.
+ * so the same grouping without HTTP is printed too. --panels=N keeps N admin
+ * panels' live streams open during the surge, as a coordinator watching the
+ * list would, and checks that each one received every registration.
  */
 
 const DURATION_S = Number(flag("duration", "20"));
+const PANELS = Number(flag("panels", "0"));
 const CONNECTIONS = 64;
 // The production limit (30 a minute per IP) would answer 429 to a load test from one IP.
 const RATE_LIMIT = "100000000";
@@ -63,9 +67,15 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     let counter = 0;
     let result;
     let serverCpuMs = 0;
-    const clientCpu = process.cpuUsage();
+    let clientCpu = process.cpuUsage();
+    const seen = Array.from({ length: PANELS }, () => new Set<string>());
     try {
+      const cookie = PANELS ? await adminCookie(server.baseUrl) : "";
+      const panels = seen.map((ids) => openAdminStream(server.baseUrl, cookie, (id) => ids.add(id)));
+      await Promise.all(panels.map((p) => p.opened));
+      if (PANELS) console.log(`${PANELS} painel(is) de admin abertos, recebendo as inscrições ao vivo`);
       const cpuBefore = cpuMsOf(server.pid);
+      clientCpu = process.cpuUsage();
       result = await autocannon({
         url: server.baseUrl,
         connections: CONNECTIONS,
@@ -87,6 +97,10 @@ async function run(kind: DbKind, report: Report): Promise<void> {
         ],
       });
       serverCpuMs = cpuMsOf(server.pid) - cpuBefore;
+      // Every registration the server answered must reach every panel; the last ones may still be on their way.
+      const deadline = Date.now() + 10_000;
+      while (seen.some((ids) => ids.size < result!["2xx"]) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      for (const p of panels) p.req.destroy();
     } finally {
       await server.stop();
     }
@@ -102,7 +116,11 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     if (failed) console.log(`    códigos: ${JSON.stringify(result.statusCodeStats)}`);
     // CPU per request does not depend on how busy the machine was, unlike the latencies.
     report.info(`[${kind}] CPU do servidor por inscrição`, ms(serverCpuMs / counter));
-    report.info(`[${kind}] CPU do autocannon por inscrição`, ms((client.user + client.system) / 1000 / counter));
+    if (PANELS) {
+      const fewest = Math.min(...seen.map((ids) => ids.size));
+      report.check(`[${kind}] inscrições ao vivo no painel que menos recebeu`, String(fewest), `≥ ${ok}`, fewest >= ok);
+    }
+    report.info(`[${kind}] CPU do ${PANELS ? "cliente (autocannon e painéis)" : "autocannon"} por inscrição`, ms((client.user + client.system) / 1000 / counter));
 
     // The server is stopped: PGlite allows one process per DATA_DIR, and the raw rate must not share the CPU.
     const conn = await openDatabase(db.config, { info() {}, warn() {} });

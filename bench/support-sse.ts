@@ -1,0 +1,45 @@
+import { type ClientRequest, request } from "node:http";
+
+const EVENT = "registration-inserted";
+
+export interface AdminStream {
+  req: ClientRequest;
+  opened: Promise<void>;
+}
+
+/** A raw HTTP SSE reader on /api/events: only splits frames and notes when each inserted id arrives. */
+export function openAdminStream(baseUrl: string, cookie: string, onInserted: (id: string, at: number) => void): AdminStream {
+  const url = new URL("/api/events", baseUrl);
+  let opened!: () => void;
+  let failed!: (err: Error) => void;
+  const openedPromise = new Promise<void>((resolve, reject) => {
+    opened = resolve;
+    failed = reject;
+  });
+  const req = request(
+    { host: url.hostname, port: url.port, path: url.pathname, headers: { cookie, accept: "text/event-stream" }, agent: false },
+    (res) => {
+      if (res.statusCode !== 200) return failed(new Error(`stream: HTTP ${res.statusCode}`));
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (frame.startsWith(`event: ${EVENT}\n`)) {
+            const id = /"id":"([0-9a-f-]{36})"/.exec(frame)?.[1];
+            if (id) onInserted(id, at);
+          } else if (frame.startsWith("event: form-status")) {
+            opened(); // the server's first real frame: the stream is live
+          }
+        }
+      });
+    },
+  );
+  req.on("error", (err) => failed(err));
+  req.end();
+  return { req, opened: openedPromise };
+}
