@@ -2,6 +2,7 @@ import { join } from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { PublicEventConfig } from "../shared/api-types";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
+import { AccessLog } from "./access-log";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { clientAppPlugin } from "./plugins/client-app";
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     forceCloseConnections: "idle",
     // A request already on its way during shutdown is served, not answered 503.
     return503OnClosing: false,
+    logController: new AccessLog(),
     // An undecodable or over-long path is refused before routing: same pt-BR { error } and headers as any answer.
     frameworkErrors: (err, request, reply) => {
       setSecurityHeaders(request, reply);
