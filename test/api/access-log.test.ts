@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
-import { openDatabase } from "../../src/server/db/open-database";
-import { freshDatabaseEnv } from "../support/test-database";
+import { openFreshDatabase } from "../support/test-database";
 
 describe("request log", () => {
   let db: Database;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabaseEnv("pglite");
-    cleanup = fresh.cleanup;
-    db = await openDatabase(loadConfig({ NODE_ENV: "test", ...fresh.env }), { info() {}, warn() {} });
+    ({ db, cleanup } = await openFreshDatabase("pglite"));
   });
   afterAll(async () => {
     await db?.close();
