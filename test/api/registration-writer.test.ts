@@ -133,6 +133,33 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
     expect(stored.map((r) => r.referencia).sort()).toEqual([...references].sort());
   });
 
+  it("sends the next batch to the database before it answers the last one's requests", async () => {
+    // The real database, with each grouped INSERT's start written down on its way through.
+    const events: string[] = [];
+    const recording = {
+      query: <T>(sql: string, params?: unknown[]) => {
+        if (sql.includes("unnest(")) events.push(`insert ${(params?.[0] as unknown[]).length}`);
+        return t.db.query<T>(sql, params);
+      },
+      exec: (sql: string) => t.db.exec(sql),
+    };
+    const writer = registrationWriter(recording, { concurrency: 1 });
+    const create = (i: number, label: string) =>
+      writer.create(person(i), randomUUID()).then((r) => {
+        events.push(label);
+        return r;
+      });
+    const first = Array.from({ length: 6 }, (_, i) => create(i, "answered first"));
+    // The first batch leaves at the end of this turn; these five wait for its one slot.
+    await new Promise((r) => setImmediate(r));
+    const second = Array.from({ length: 5 }, (_, i) => create(10 + i, "answered second"));
+    await Promise.all([...first, ...second]);
+
+    expect(events.filter((e) => e.startsWith("insert"))).toEqual(["insert 6", "insert 5"]);
+    expect(events.indexOf("insert 5")).toBeLessThan(events.indexOf("answered first"));
+    expect(await rows()).toHaveLength(11);
+  });
+
   it("gives a row the database refuses its own error and still stores the others", async () => {
     const writer = registrationWriter(t.db);
     // The HTTP schema stops an age of 200 first; here it reaches the database's CHECK.

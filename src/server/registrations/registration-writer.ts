@@ -59,29 +59,37 @@ export function registrationWriter(db: Queryable, options: WriterOptions = {}): 
   const settleOneByOne = (items: Pending[]) =>
     Promise.all(items.map((item) => createRegistration(db, item.data, item.key).then(item.resolve, item.reject)));
 
-  async function runBatch(batch: Pending[]): Promise<void> {
+  /** `release` frees the batch's slot: once the database has answered, before the requests are. */
+  async function runBatch(batch: Pending[], release: () => void): Promise<void> {
     if (batch.length === 1) {
       await settleOneByOne(batch);
       return;
     }
-    let leftovers: Pending[];
+    let settle: (() => Pending[]) | null = null;
     try {
-      leftovers = await insertBatch(db, batch, drawReference);
+      settle = await insertBatch(db, batch, drawReference);
     } catch {
-      // One bad row fails the whole statement; one by one, each gets its own answer.
-      leftovers = batch;
+      // One bad row fails the whole statement; one by one (below), each gets its own answer.
     }
-    await settleOneByOne(leftovers);
+    // The next batch goes to the database now, while this one is answered: on
+    // PGlite it used to wait for these answers, and the database's thread sat
+    // idle meanwhile. The rare one-by-one leftovers run outside the slot.
+    release();
+    await settleOneByOne(settle ? settle() : batch);
   }
 
   function pump(): void {
     while (running < concurrency && queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
       running++;
-      void runBatch(batch).finally(() => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
         running--;
         pump();
-      });
+      };
+      void runBatch(batch, release).finally(release);
     }
   }
 
@@ -105,13 +113,14 @@ export function registrationWriter(db: Queryable, options: WriterOptions = {}): 
 }
 
 /**
- * Inserts the batch in one statement and answers the rows it created; returns
- * the ones it did not. ON CONFLICT DO NOTHING covers every unique column: a
- * repeated idempotency key (also twice in one batch) and a reference drawn
- * twice are left for the single-row path, which knows what each one means.
- * Rows are matched to requests by their reference, which is unique.
+ * Inserts the batch in one statement. The function it returns answers the
+ * requests whose rows it created and returns the ones it did not. ON CONFLICT
+ * DO NOTHING covers every unique column: a repeated idempotency key (also
+ * twice in one batch) and a reference drawn twice are left for the single-row
+ * path, which knows what each one means. Rows are matched to requests by
+ * their reference, which is unique.
  */
-async function insertBatch(db: Queryable, batch: Pending[], drawReference: () => string): Promise<Pending[]> {
+async function insertBatch(db: Queryable, batch: Pending[], drawReference: () => string): Promise<() => Pending[]> {
   const tokens = batch.map(() => newUploadToken());
   const references = batch.map(() => drawReference());
   const rows = await db.query<CreatedRow>(
@@ -137,13 +146,15 @@ async function insertBatch(db: Queryable, batch: Pending[], drawReference: () =>
       FORM_STATUS_ID,
     ],
   );
-  const created = new Map(rows.map((row) => [row.referencia, row]));
-  const leftovers: Pending[] = [];
-  batch.forEach((item, i) => {
-    const row = created.get(references[i]);
-    // A reference drawn twice in one batch: only the first of the two was inserted.
-    if (row && created.delete(references[i])) item.resolve({ registration: toCreated(row, tokens[i]), replayed: false });
-    else leftovers.push(item);
-  });
-  return leftovers;
+  return () => {
+    const created = new Map(rows.map((row) => [row.referencia, row]));
+    const leftovers: Pending[] = [];
+    batch.forEach((item, i) => {
+      const row = created.get(references[i]);
+      // A reference drawn twice in one batch: only the first of the two was inserted.
+      if (row && created.delete(references[i])) item.resolve({ registration: toCreated(row, tokens[i]), replayed: false });
+      else leftovers.push(item);
+    });
+    return leftovers;
+  };
 }
