@@ -34,6 +34,15 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     await cleanup?.();
   });
 
+  it("prints a lone request's line within a second or so, though lines are written in blocks", async () => {
+    const before = server.output().split("request completed").length;
+    const started = performance.now();
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    // A quiet moment fills no 4 kB block: the periodic flush must still write the line out.
+    await expect.poll(() => server.output().split("request completed").length, { timeout: 2_000, interval: 50 }).toBeGreaterThan(before);
+    console.log(`lone request's log line after ${Math.round(performance.now() - started)} ms`);
+  });
+
   it("never prints a phone, a password, a token, the session cookie or an idempotency key", async () => {
     let requests = 0;
     const call = async (path: string, init: RequestInit = {}) => {
