@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { RegistrationCreated } from "../../shared/api-types";
 import type { RegistrationData } from "../../shared/registration-schema";
 import { FORM_STATUS_ID } from "../../shared/constants";
@@ -7,6 +6,7 @@ import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
 import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
+import { randomBytesPooled } from "../secure-random";
 
 export const FORM_CLOSED_MESSAGE = "As inscrições para a JDJ 2025 estão encerradas.";
 export const KEY_REUSED_MESSAGE = "Esta chave de envio já foi usada para outra inscrição. Recarregue a página e tente de novo.";
@@ -18,8 +18,8 @@ export interface CreatedRow {
   referencia: string;
 }
 
-export const newUploadToken = () => randomBytes(32).toString("base64url");
-export const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
+export const newUploadToken = () => randomBytesPooled(32).toString("base64url");
+export const nodeRandom = (n: number) => new Uint8Array(randomBytesPooled(n));
 
 export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
   id: row.id,
