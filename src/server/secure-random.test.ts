@@ -3,7 +3,7 @@ import { randomBytesPooled } from "./secure-random";
 
 describe("randomBytesPooled", () => {
   it("hands out each byte once, across refills, and leaves earlier draws as they were", () => {
-    // 400 draws of 32 bytes cross three 4 kB refills.
+    // 400 draws of 32 bytes span four 4 kB pools.
     const draws = Array.from({ length: 400 }, () => randomBytesPooled(32));
     const copies = draws.map((d) => d.toString("hex"));
     expect(draws.every((d) => d.length === 32)).toBe(true);
@@ -22,7 +22,7 @@ describe("randomBytesPooled", () => {
 
   it("gives odd sizes their exact length, with no zero-filled tail", () => {
     for (const n of [1, 4, 7, 33]) expect(randomBytesPooled(n).length).toBe(n);
-    // 1 000 draws of 4 bytes all zero would mean an unfilled pool.
+    // A pool handed out before it was filled would give zeros; a random 32-bit zero is a 1 in 4 billion chance.
     const zeros = Array.from({ length: 1000 }, () => randomBytesPooled(4).readUInt32LE(0)).filter((v) => v === 0);
     expect(zeros.length).toBeLessThan(2);
   });
