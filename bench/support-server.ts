@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, type PostgresServer, startPostgres } from "../test/support/postgres-server";
@@ -130,12 +130,42 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 100 ticks a second). */
-export function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+/** User + system CPU from a /proc stat line, in ms (100 ticks a second). */
+function statCpuMs(stat: string): number {
   // Fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+export function cpuMsOf(pid: number): number {
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, "utf8"));
+}
+
+/** CPU time each thread of a process has used so far, in ms, by thread id (Linux /proc). */
+export function threadCpuMsOf(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(Number(tid), statCpuMs(readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8")));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/**
+ * Splits the CPU a process used between two threadCpuMsOf readings: its main
+ * thread, the busiest other thread (on PGlite, the database's worker; Node
+ * names every thread "node", so it is told apart by its load) and the rest.
+ */
+export function threadCpuSplit(pid: number, before: Map<number, number>, after: Map<number, number>) {
+  const used = [...after].map(([tid, ms]) => ({ tid, ms: ms - (before.get(tid) ?? 0) }));
+  const main = used.find((t) => t.tid === pid)?.ms ?? 0;
+  const others = used.filter((t) => t.tid !== pid).map((t) => t.ms);
+  const busiest = Math.max(0, ...others);
+  return { main, busiest, rest: others.reduce((a, b) => a + b, 0) - busiest };
 }
 
 /** Logs in once and returns the Cookie header value for admin requests. */
