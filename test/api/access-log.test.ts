@@ -1,20 +1,13 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
-import { openFreshDatabase } from "../support/test-database";
+import { useFreshDatabase } from "../support/test-database";
 
 describe("request log", () => {
   let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openFreshDatabase("pglite"));
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cleanup?.();
-  });
+  useFreshDatabase("pglite", (opened) => (db = opened));
 
   /** Three requests through a server logging at `level`; answers every JSON line it printed. */
   async function linesAt(level: string) {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
 
@@ -37,11 +37,27 @@ export async function freshDatabaseEnv(kind: DbKind): Promise<{ env: Record<stri
 }
 
 /** A migrated, empty database of the given kind, opened directly (no server). Close `db`, then `cleanup`. */
-export async function openFreshDatabase(kind: DbKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+async function openFreshDatabase(kind: DbKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
   const { env, cleanup } = await freshDatabaseEnv(kind);
   const db = await openDatabase(
     { DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 },
     { info() {}, warn() {} },
   );
   return { db, cleanup };
+}
+
+/**
+ * For a test file or describe block: opens a fresh database before its tests
+ * and hands it to `use`, then closes and removes it after them.
+ */
+export function useFreshDatabase(kind: DbKind, use: (db: Database) => void): void {
+  let opened: Awaited<ReturnType<typeof openFreshDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openFreshDatabase(kind);
+    use(opened.db);
+  });
+  afterAll(async () => {
+    await opened?.db.close();
+    await opened?.cleanup();
+  });
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openFreshDatabase } from "../../../test/support/test-database";
+import { describe, expect, it } from "vitest";
+import { useFreshDatabase } from "../../../test/support/test-database";
 import { whereClause } from "../registrations/registration-filter";
 import type { Database } from "./database";
 import { pgliteMaintenance } from "./pglite-maintenance";
@@ -24,14 +24,7 @@ async function expectSearchUsesTrigramIndex(db: Database) {
 
 describe("PGlite: maintenance (the autovacuum PGlite lacks), the search index and WAL settings", () => {
   let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openFreshDatabase("pglite"));
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cleanup?.();
-  });
+  useFreshDatabase("pglite", (opened) => (db = opened));
 
   it("vacuums and analyzes a table past autovacuum's thresholds, and leaves it alone afterwards", async () => {
     await insertRows(db, 1, 3000);
@@ -62,14 +55,7 @@ describe("PGlite: maintenance (the autovacuum PGlite lacks), the search index an
 
 describe("PostgreSQL: the search index", () => {
   let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openFreshDatabase("postgres"));
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cleanup?.();
-  });
+  useFreshDatabase("postgres", (opened) => (db = opened));
 
   it("answers a search through the trigram index, not a scan of every row", async () => {
     await insertRows(db, 1, 5000);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ListQuery, SORTS, STATUS_FILTERS } from "../../shared/admin-api";
 import { PAGE_SIZE } from "../../shared/constants";
-import { DB_KINDS, openFreshDatabase } from "../../../test/support/test-database";
+import { DB_KINDS, useFreshDatabase } from "../../../test/support/test-database";
 import type { Database } from "../db/database";
 import { createRegistration } from "./create-registration";
 import { listRegistrations, registrationStats } from "./list-registrations";
@@ -23,14 +23,7 @@ async function countedTheSlowWay(db: Database) {
 
 describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
   let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openFreshDatabase(kind));
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cleanup?.();
-  });
+  useFreshDatabase(kind, (opened) => (db = opened));
 
   it("keeps the counters equal to count(*) through inserts, replays, edits, deletes and truncate", async () => {
     const expectInStep = async () => expect(await registrationStats(db)).toEqual(await countedTheSlowWay(db));

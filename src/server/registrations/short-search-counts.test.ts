@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ListQuery, SORTS, STATUS_FILTERS, type StatusFilter } from "../../shared/admin-api";
-import { DB_KINDS, openFreshDatabase } from "../../../test/support/test-database";
+import { DB_KINDS, useFreshDatabase } from "../../../test/support/test-database";
 import type { Database } from "../db/database";
 import { createRegistration } from "./create-registration";
 import { listRegistrations } from "./list-registrations";
@@ -66,14 +66,7 @@ describe("shortGrams", () => {
 
 describe.each(DB_KINDS)("short searches (one or two characters) on %s", (kind) => {
   let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openFreshDatabase(kind));
-  });
-  afterAll(async () => {
-    await db?.close();
-    await cleanup?.();
-  });
+  useFreshDatabase(kind, (opened) => (db = opened));
 
   it("counts exactly through inserts, replays, edits, receipts, deletes, partial folds and truncate", async () => {
     await expectCountsExact(db);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DB_KINDS, openFreshDatabase } from "../../../test/support/test-database";
+import { describe, expect, it } from "vitest";
+import { DB_KINDS, useFreshDatabase } from "../../../test/support/test-database";
 import { FORM_STATUS_ID } from "../../shared/constants";
 import { type Database, EVENTS_CHANNEL } from "../db/database";
 import { createRegistration } from "./create-registration";
@@ -21,14 +21,7 @@ const insertsSoFar = async (db: Database) => {
 
 describe.each(DB_KINDS)("warm-up of registration writes (%s)", (kind) => {
   let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, cleanup } = await openFreshDatabase(kind));
-  });
-  afterAll(async () => {
-    await db.close();
-    await cleanup();
-  });
+  useFreshDatabase(kind, (opened) => (db = opened));
 
   it("writes its registrations and leaves nothing behind, even with the form closed", async () => {
     for (const nome_completo of ["Ana Souza", "Bruno Lima", "Cecília Araújo"]) {
