@@ -1,6 +1,5 @@
 import { type ClientRequest, request } from "node:http";
-
-const EVENT = "registration-inserted";
+import { SSE_EVENTS } from "../src/shared/api-types";
 
 export interface AdminStream {
   req: ClientRequest;
@@ -29,10 +28,10 @@ export function openAdminStream(baseUrl: string, cookie: string, onInserted: (id
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (frame.startsWith(`event: ${EVENT}\n`)) {
+          if (frame.startsWith(`event: ${SSE_EVENTS.registrationInserted}\n`)) {
             const id = /"id":"([0-9a-f-]{36})"/.exec(frame)?.[1];
             if (id) onInserted(id, at);
-          } else if (frame.startsWith("event: form-status")) {
+          } else if (frame.startsWith(`event: ${SSE_EVENTS.formStatus}`)) {
             opened(); // the server's first real frame: the stream is live
           }
         }
