@@ -139,6 +139,5 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     streams.clear();
     await unlisten();
     await handled; // an event under way still reads the database
-
   });
 });
