@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { RegistrationCreated } from "../../shared/api-types";
 import type { RegistrationData } from "../../shared/registration-schema";
 import { FORM_STATUS_ID } from "../../shared/constants";
@@ -19,6 +20,13 @@ export interface CreatedRow {
 }
 
 export const newUploadToken = () => randomBytesPooled(32).toString("base64url");
+/**
+ * The row's id, drawn here rather than by the column's DEFAULT
+ * gen_random_uuid(): PGlite has no OpenSSL, so each gen_random_uuid() opens,
+ * reads and closes /dev/urandom through Emscripten's file layer in JavaScript,
+ * once per row (decision 019). Node pools randomUUID()'s bytes.
+ */
+export const newRegistrationId = () => randomUUID();
 export const nodeRandom = (n: number) => new Uint8Array(randomBytesPooled(n));
 
 export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
@@ -53,9 +61,9 @@ export async function createRegistration(
     try {
       const rows = await db.query<CreatedRow>(
         `INSERT INTO registrations
-           (nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
+           (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
             consentimento_versao, consentimento_em)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $9::text, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END
+         SELECT $10::uuid, $1, $2, $3, $4, $5, $6, $7, $9::text, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END
          WHERE (SELECT is_open FROM form_settings WHERE id = $8)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id, metodo_pagamento, created_at, referencia`,
@@ -69,6 +77,7 @@ export async function createRegistration(
           hashToken(token),
           FORM_STATUS_ID,
           consentVersion(data),
+          newRegistrationId(),
         ],
       );
       if (rows[0]) return { registration: toCreated(rows[0], token), replayed: false };

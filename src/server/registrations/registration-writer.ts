@@ -7,6 +7,7 @@ import {
   consentVersion,
   createRegistration,
   type CreatedRow,
+  newRegistrationId,
   newUploadToken,
   nodeRandom,
   toCreated,
@@ -125,12 +126,12 @@ async function insertBatch(db: Queryable, batch: Pending[], drawReference: () =>
   const references = batch.map(() => drawReference());
   const rows = await db.query<CreatedRow>(
     `INSERT INTO registrations
-       (nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
+       (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
         consentimento_versao, consentimento_em)
-     SELECT v.nome, v.idade, v.numero, v.metodo, v.chave::uuid, v.referencia, v.token, v.consentimento,
+     SELECT v.id::uuid, v.nome, v.idade, v.numero, v.metodo, v.chave::uuid, v.referencia, v.token, v.consentimento,
             CASE WHEN v.consentimento IS NULL THEN NULL ELSE now() END
-     FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-          AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento)
+     FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
+          AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento, id)
      WHERE (SELECT is_open FROM form_settings WHERE id = $9)
      ON CONFLICT DO NOTHING
      RETURNING id, metodo_pagamento, created_at, referencia`,
@@ -144,6 +145,7 @@ async function insertBatch(db: Queryable, batch: Pending[], drawReference: () =>
       tokens.map(hashToken),
       batch.map((p) => consentVersion(p.data)),
       FORM_STATUS_ID,
+      batch.map(() => newRegistrationId()),
     ],
   );
   return () => {
