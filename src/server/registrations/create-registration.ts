@@ -22,9 +22,9 @@ export interface CreatedRow {
 export const newUploadToken = () => randomBytesPooled(32).toString("base64url");
 /**
  * The row's id, drawn here rather than by the column's DEFAULT
- * gen_random_uuid(): PGlite has no OpenSSL, so each gen_random_uuid() opens,
- * reads and closes /dev/urandom through Emscripten's file layer in JavaScript,
- * once per row (decision 019). Node pools randomUUID()'s bytes.
+ * gen_random_uuid(): in PGlite that opens, reads and closes /dev/urandom
+ * through Emscripten's file layer in JavaScript, once per row (decision 019).
+ * Node pools randomUUID()'s bytes.
  */
 export const newRegistrationId = () => randomUUID();
 export const nodeRandom = (n: number) => new Uint8Array(randomBytesPooled(n));
