@@ -1,14 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/open-database";
-import { BACKUP_TABLES } from "../../src/server/maintenance/backup";
+import type { Database } from "../../src/server/db/database";
+import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, RestoreError, restoreFrom } from "../../src/server/maintenance/backup";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { startTestApp } from "../support/test-app";
-import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
+import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
 
 const quiet = { info() {}, warn() {} };
 
@@ -17,8 +20,10 @@ function cli(script: string, args: string[], env: Record<string, string>) {
     env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "test", ...env },
     encoding: "utf8",
     input: "",
+    // spawnSync blocks vitest's own timeout: a hung script must fail here instead.
+    timeout: 60_000,
   });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+  return { code: r.status, out: `${r.stdout}${r.stderr}${r.error ? String(r.error) : ""}` };
 }
 
 /** Every stored column of every backed-up table, in a stable order. */
@@ -115,4 +120,79 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     const second = cli("purge", ["--yes"], target.env);
     expect(second.out).toContain("Nada a apagar");
   }, 120_000);
+});
+
+describe.each(DB_KINDS)("restore's reading of the file on %s", (kind) => {
+  let db: Database;
+  useFreshDatabase(kind, (opened) => (db = opened));
+  const dir = mkdtempSync(join(tmpdir(), "caravana-restore-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const write = (name: string, bytes: Buffer) => {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    return file;
+  };
+  const registrationCount = async () =>
+    (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations"))[0].n;
+  const backupLines = (rows: { id: string; nome: string }[]) =>
+    [
+      { format: BACKUP_FORMAT, version: BACKUP_VERSION },
+      ...rows.map((r, i) => ({
+        t: "registrations",
+        r: {
+          id: r.id,
+          nome_completo: r.nome,
+          idade: 20,
+          numero_responsavel: `9899999100${i}`,
+          metodo_pagamento: "PIX",
+          status_pagamento: "pendente",
+          created_at: "2025-05-01T12:00:00Z",
+          updated_at: "2025-05-01T12:00:00Z",
+        },
+      })),
+    ]
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+
+  it("reads every line even when the database is slow to open the transaction", async () => {
+    const rows = [
+      { id: "5b0f2a54-7f3e-4c39-9a53-0c1d2e3f4a01", nome: "Primeira Pessoa" },
+      { id: "5b0f2a54-7f3e-4c39-9a53-0c1d2e3f4a02", nome: "Segunda Pessoa" },
+    ];
+    const file = write("small.jsonl.gz", gzipSync(backupLines(rows)));
+    // A busy pool or a slow network: BEGIN answers after the file has been read.
+    const slow: Database = {
+      kind: db.kind,
+      query: (sql, params) => db.query(sql, params),
+      exec: (sql) => db.exec(sql),
+      listen: (channel, onPayload) => db.listen(channel, onPayload),
+      close: () => db.close(),
+      transaction: async (fn) => {
+        await sleep(300);
+        return db.transaction(fn);
+      },
+    };
+    const counts = await Promise.race([
+      restoreFrom(slow, file),
+      sleep(20_000).then(() => "still waiting after 20 s"),
+    ]);
+    expect(counts).toEqual({ registrations: 2 });
+    const stored = await db.query<{ id: string; nome_completo: string }>("SELECT id, nome_completo FROM registrations ORDER BY id");
+    expect(stored).toEqual(rows.map((r) => ({ id: r.id, nome_completo: r.nome })));
+    await db.query("DELETE FROM registrations");
+  }, 30_000);
+
+  it("refuses a file that is not gzip, or a cut-off one, and keeps nothing of it", async () => {
+    const whole = gzipSync(backupLines([{ id: "5b0f2a54-7f3e-4c39-9a53-0c1d2e3f4a03", nome: "Terceira Pessoa" }]));
+    for (const file of [
+      write("not-gzip.jsonl.gz", Buffer.from('{"format":"caravana-backup"}\n')),
+      write("cut.jsonl.gz", whole.subarray(0, whole.length - 12)),
+    ]) {
+      const err = await restoreFrom(db, file).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RestoreError);
+      expect((err as Error).message).toBe("O arquivo não é um backup válido: não é gzip ou está incompleto.");
+      expect(await registrationCount()).toBe(0);
+    }
+  });
 });

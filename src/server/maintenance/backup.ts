@@ -1,8 +1,6 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
-import { PassThrough } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Database, Queryable } from "../db/database";
 
@@ -85,17 +83,45 @@ export async function backupTo(db: Database, file: string): Promise<BackupSummar
 
 export class RestoreError extends Error {}
 
+/**
+ * The backup's lines, read only as the loop asks for them. readline was used
+ * before: it emits lines as soon as the file flows, so the ones sent during
+ * BEGIN's round trip were lost, and a small backup could end unseen, leaving
+ * the restore waiting forever with its transaction open.
+ */
+async function* gunzipLines(file: string): AsyncGenerator<string> {
+  const gunzip = createGunzip();
+  createReadStream(file)
+    .on("error", (err) => gunzip.destroy(err))
+    .pipe(gunzip)
+    .setEncoding("utf8");
+  let rest = "";
+  try {
+    for await (const chunk of gunzip as AsyncIterable<string>) {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop() ?? "";
+      yield* parts;
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR") {
+      throw new RestoreError("O arquivo não é um backup válido: não é gzip ou está incompleto.");
+    }
+    throw err;
+  }
+  if (rest) yield rest;
+}
+
 /** Loads a backup into an empty database (migrated to the same version or later). */
 export async function restoreFrom(db: Database, file: string): Promise<Record<string, number>> {
   const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
   if (n > 0) throw new RestoreError(`O banco de destino já tem ${n} inscrições. Restaure em um banco vazio.`);
 
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()).pipe(new PassThrough()), crlfDelay: Infinity });
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     const columns = new Map<string, string>();
     let header = false;
-    for await (const line of lines) {
+    for await (const line of gunzipLines(file)) {
       if (!line) continue;
       const item = JSON.parse(line);
       if (!header) {
