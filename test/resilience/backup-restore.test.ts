@@ -183,15 +183,21 @@ describe.each(DB_KINDS)("restore's reading of the file on %s", (kind) => {
     await db.query("DELETE FROM registrations");
   }, 30_000);
 
-  it("refuses a file that is not gzip, or a cut-off one, and keeps nothing of it", async () => {
-    const whole = gzipSync(backupLines([{ id: "5b0f2a54-7f3e-4c39-9a53-0c1d2e3f4a03", nome: "Terceira Pessoa" }]));
-    for (const file of [
-      write("not-gzip.jsonl.gz", Buffer.from('{"format":"caravana-backup"}\n')),
-      write("cut.jsonl.gz", whole.subarray(0, whole.length - 12)),
+  it("refuses a file that is not gzip, a cut-off one or an unreadable line, and keeps nothing of it", async () => {
+    const person = { id: "5b0f2a54-7f3e-4c39-9a53-0c1d2e3f4a03", nome: "Terceira Pessoa" };
+    const whole = gzipSync(backupLines([person]));
+    const notGzip = "O arquivo não é um backup válido: não é gzip ou está incompleto.";
+    for (const [file, message] of [
+      [write("not-gzip.jsonl.gz", Buffer.from('{"format":"caravana-backup"}\n')), notGzip],
+      [write("cut.jsonl.gz", whole.subarray(0, whole.length - 12)), notGzip],
+      [
+        write("garbled.jsonl.gz", gzipSync(`${backupLines([person])}\n{"t": "registrations", "r": {`)),
+        "O arquivo não é um backup válido: a linha 3 não pôde ser lida.",
+      ],
     ]) {
       const err = await restoreFrom(db, file).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RestoreError);
-      expect((err as Error).message).toBe("O arquivo não é um backup válido: não é gzip ou está incompleto.");
+      expect((err as Error).message).toBe(message);
       expect(await registrationCount()).toBe(0);
     }
   });

@@ -112,6 +112,14 @@ async function* gunzipLines(file: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
+function parseLine(line: string, lineNumber: number): { format?: unknown; version?: unknown; t?: unknown; r?: unknown } {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new RestoreError(`O arquivo não é um backup válido: a linha ${lineNumber} não pôde ser lida.`);
+  }
+}
+
 /** Loads a backup into an empty database (migrated to the same version or later). */
 export async function restoreFrom(db: Database, file: string): Promise<Record<string, number>> {
   const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
@@ -121,9 +129,11 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
   await db.transaction(async (tx) => {
     const columns = new Map<string, string>();
     let header = false;
+    let lineNumber = 0;
     for await (const line of gunzipLines(file)) {
+      lineNumber++;
       if (!line) continue;
-      const item = JSON.parse(line);
+      const item = parseLine(line, lineNumber);
       if (!header) {
         if (item.format !== BACKUP_FORMAT || item.version !== BACKUP_VERSION) {
           throw new RestoreError("Este arquivo não é um backup da Caravana (ou é de uma versão desconhecida).");
