@@ -94,16 +94,21 @@ describe("ADMIN_PASSWORD in production", () => {
 
 describe("loadDotEnv", () => {
   it("reads a .env file without overriding variables already set", async () => {
-    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
     const { join } = await import("node:path");
     const { tmpdir } = await import("node:os");
     const { loadDotEnv } = await import("./config");
-    const file = join(mkdtempSync(join(tmpdir(), "caravana-env-")), ".env");
-    writeFileSync(file, "CARAVANA_TEST_FROM_FILE=arquivo\nCARAVANA_TEST_ALREADY_SET=arquivo\n");
-    process.env.CARAVANA_TEST_ALREADY_SET = "ambiente";
-    loadDotEnv(file);
-    expect(process.env.CARAVANA_TEST_FROM_FILE).toBe("arquivo");
-    expect(process.env.CARAVANA_TEST_ALREADY_SET).toBe("ambiente");
-    loadDotEnv(join(tmpdir(), "nao-existe", ".env")); // a missing file is fine
+    const dir = mkdtempSync(join(tmpdir(), "caravana-env-"));
+    try {
+      const file = join(dir, ".env");
+      writeFileSync(file, "CARAVANA_TEST_FROM_FILE=arquivo\nCARAVANA_TEST_ALREADY_SET=arquivo\n");
+      process.env.CARAVANA_TEST_ALREADY_SET = "ambiente";
+      loadDotEnv(file);
+      expect(process.env.CARAVANA_TEST_FROM_FILE).toBe("arquivo");
+      expect(process.env.CARAVANA_TEST_ALREADY_SET).toBe("ambiente");
+      loadDotEnv(join(tmpdir(), "nao-existe", ".env")); // a missing file is fine
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
