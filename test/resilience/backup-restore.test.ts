@@ -173,15 +173,12 @@ describe.each(DB_KINDS)("restore's reading of the file on %s", (kind) => {
         return db.transaction(fn);
       },
     };
-    const counts = await Promise.race([
-      restoreFrom(slow, file),
-      sleep(20_000).then(() => "still waiting after 20 s"),
-    ]);
-    expect(counts).toEqual({ registrations: 2 });
+    // Before the fix this never settled; the test's own timeout catches that.
+    expect(await restoreFrom(slow, file)).toEqual({ registrations: 2 });
     const stored = await db.query<{ id: string; nome_completo: string }>("SELECT id, nome_completo FROM registrations ORDER BY id");
     expect(stored).toEqual(rows.map((r) => ({ id: r.id, nome_completo: r.nome })));
     await db.query("DELETE FROM registrations");
-  }, 30_000);
+  }, 20_000);
 
   it("refuses a file that is not gzip, a cut-off one or an unreadable line, and keeps nothing of it", async () => {
     const person = { id: "5b0f2a54-7f3e-4c39-9a53-0c1d2e3f4a03", nome: "Terceira Pessoa" };
