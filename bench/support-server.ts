@@ -13,7 +13,7 @@ import { freePort, type PostgresServer, startPostgres } from "../test/support/po
 export const ADMIN_PASSWORD = "bench-senha-muito-longa-2025";
 export type DbKind = "pglite" | "postgres";
 
-const MAIN = join(process.cwd(), "src", "server", "main.ts");
+const MAIN = join(process.cwd(), "dist", "server", "main.js");
 
 export interface BenchServer {
   baseUrl: string;
@@ -23,26 +23,27 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Builds the client once if dist/client is missing (the server refuses to start without it). */
-export function ensureClientBuilt(): void {
+/** Compiles the server from the current sources, and builds the client once if dist/client is missing. */
+export function ensureBuilt(): void {
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
   if (existsSync(join(process.cwd(), "dist", "client", "index.html"))) return;
   console.log("dist/client não existe: rodando `npm run build`…");
   execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 
 /**
- * Starts src/server/main.ts with NODE_ENV=production. Logs go to a file (as
+ * Starts the built server (dist/server/main.js) with NODE_ENV=production. Logs go to a file (as
  * they would to journald), not through a pipe the bench would have to drain.
  */
 export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
-  ensureClientBuilt();
+  ensureBuilt();
   const port = await freePort();
   const logDir = mkdtempSync(join(tmpdir(), "caravana-bench-log-"));
   const logFile = join(logDir, "server.log");
   const fd = openSync(logFile, "a");
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...nodeArgs, "--import", "tsx", MAIN], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, MAIN], {
     env: {
       ...process.env,
       NODE_ENV: "production",

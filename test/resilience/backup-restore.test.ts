@@ -16,7 +16,7 @@ import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-da
 const quiet = { info() {}, warn() {} };
 
 function cli(script: string, args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+  const r = spawnSync(process.execPath, [`dist/server/${script}.js`, ...args], {
     env: { ...process.env, LOG_LEVEL: "silent", NODE_ENV: "test", ...env },
     encoding: "utf8",
     input: "",

@@ -11,11 +11,14 @@ interface PgliteOptions {
   onMaintenanceError?: (err: unknown) => void;
 }
 
-const WORKER_BOOT = new URL("./pglite-worker-boot.mjs", import.meta.url);
+// Built, the worker is dist/server/pglite-worker.js beside this bundle; from
+// the TypeScript sources (tests), a small entry registers tsx first.
+const FROM_SOURCES = import.meta.url.endsWith(".ts");
+const WORKER = new URL(FROM_SOURCES ? "./pglite-worker-boot.mjs" : "./pglite-worker.js", import.meta.url);
 const WORKER_ENTRY = new URL("./pglite-worker.ts", import.meta.url).href;
 
 function startWorker(dataDir: string): Promise<Worker> {
-  const worker = new Worker(WORKER_BOOT, { workerData: { dataDir, entry: WORKER_ENTRY } });
+  const worker = new Worker(WORKER, { workerData: { dataDir, entry: WORKER_ENTRY } });
   return new Promise((resolve, reject) => {
     const fail = (err: Error) => {
       void worker.terminate();
@@ -38,7 +41,7 @@ function startWorker(dataDir: string): Promise<Worker> {
  * against a killed process, not a power cut.
  */
 export async function openPglite(opts: PgliteOptions): Promise<Database> {
-  const release = lockDataDir(opts.dataDir);
+  const release = await lockDataDir(opts.dataDir);
   let worker: Worker;
   try {
     worker = await startWorker(opts.dataDir);

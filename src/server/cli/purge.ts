@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import { purgePersonalData } from "../src/server/maintenance/purge";
+import { purgePersonalData } from "../maintenance/purge";
 import { openCliDatabase } from "./cli-database";
 
 // npm run purge [-- --yes]: after the event, keep the counts and remove personal data.

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig, loadDotEnv } from "../src/server/config";
-import type { Database } from "../src/server/db/database";
-import { openDatabase } from "../src/server/db/open-database";
+import { ConfigError, loadConfig, loadDotEnv } from "../config";
+import type { Database } from "../db/database";
+import { openDatabase } from "../db/open-database";
 
 /** Opens the database the server would use (same env), migrated; exits with a clear message on failure. */
 export async function openCliDatabase(): Promise<Database> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { backupTo } from "../src/server/maintenance/backup";
+import { backupTo } from "../maintenance/backup";
 import { openCliDatabase } from "./cli-database";
 
 // npm run backup [FILE]: a consistent snapshot of registrations, settings and receipts in one file.
