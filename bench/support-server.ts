@@ -190,6 +190,11 @@ export function flag(name: string, fallback: string): string {
   return arg ? arg.slice(prefix.length) : fallback;
 }
 
+/** --node-args="--flag …": extra flags for the server's node, to try a V8 setting without changing the code. */
+export function nodeArgsFlag(): string[] {
+  return flag("node-args", "").split(" ").filter(Boolean);
+}
+
 export function dbKinds(fallback: "pglite" | "postgres" | "both"): DbKind[] {
   const value = flag("db", fallback);
   if (value === "both") return ["pglite", "postgres"];

@@ -1,26 +1,26 @@
 import { randomUUID } from "node:crypto";
-import autocannon from "autocannon";
 import type { RegistrationData } from "../src/shared/registration-schema";
 import { openDatabase } from "../src/server/db/open-database";
 import { createRegistration } from "../src/server/registrations/create-registration";
 import { registrationWriter } from "../src/server/registrations/registration-writer";
 import { ms, Report, runBench } from "./support-report";
-import { FIRST_NAMES, SURNAMES } from "./support-seed";
 import {
   adminCookie,
   cpuMsOf,
   dbKinds,
   flag,
   freshDatabase,
+  nodeArgsFlag,
   startServer,
   threadCpuMsOf,
   threadCpuSplit,
   type DbKind,
 } from "./support-server";
 import { openAdminStream } from "./support-sse";
+import { SURGE_CONNECTIONS, SURGE_RATE_LIMIT, surge, surgeRegistration } from "./support-surge";
 
 /**
- * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0]
+ * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0] [--node-args="--flag …"]
  * Registration surge: 64 clients POST unique registrations for 20 s against
  * the production server, then the same insert in a loop without HTTP on the
  * same database, for the ratio of the two rates. The server groups
@@ -32,23 +32,10 @@ import { openAdminStream } from "./support-sse";
 
 const DURATION_S = Number(flag("duration", "20"));
 const PANELS = Number(flag("panels", "0"));
-const CONNECTIONS = 64;
-// The production limit (30 a minute per IP) would answer 429 to a load test from one IP.
-const RATE_LIMIT = "100000000";
+const CONNECTIONS = SURGE_CONNECTIONS;
+const RATE_LIMIT = SURGE_RATE_LIMIT;
 const RAW_SECONDS = Math.min(10, Math.max(3, DURATION_S / 2));
 const TARGET = { p99Ms: 50, ratio: 0.5 };
-
-/** The i-th registration: a unique name, a plausible phone, every method and some minors. */
-function registration(i: number): RegistrationData {
-  const idade = 12 + (i % 19);
-  return {
-    nome_completo: `${FIRST_NAMES[i % FIRST_NAMES.length]} ${SURNAMES[(i * 7) % SURNAMES.length]} ${i}`,
-    idade,
-    numero_responsavel: `989${String(i % 1e8).padStart(8, "0")}`,
-    metodo_pagamento: i % 3 === 0 ? "ESPECIE" : "PIX",
-    ...(idade < 18 ? { consentimento: true } : {}),
-  };
-}
 
 type Insert = (data: RegistrationData, key: string) => Promise<unknown>;
 
@@ -60,7 +47,7 @@ async function rawInsertRate(insert: Insert, start: number, parallel: number) {
   let done = 0;
   const loop = async () => {
     while (performance.now() < deadline) {
-      await insert(registration(next++), randomUUID());
+      await insert(surgeRegistration(next++), randomUUID());
       done++;
     }
   };
@@ -73,7 +60,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
   console.log(`REGISTRATION_RATE_LIMIT elevado para ${RATE_LIMIT} (produção: 30 por minuto por IP)`);
   const db = await freshDatabase(kind);
   try {
-    const server = await startServer({ ...db.env, REGISTRATION_RATE_LIMIT: RATE_LIMIT });
+    const server = await startServer({ ...db.env, REGISTRATION_RATE_LIMIT: RATE_LIMIT }, nodeArgsFlag());
     let counter = 0;
     let result;
     let serverCpuMs = 0;
@@ -88,26 +75,9 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const cpuBefore = cpuMsOf(server.pid);
       const threadsBefore = threadCpuMsOf(server.pid);
       clientCpu = process.cpuUsage();
-      result = await autocannon({
-        url: server.baseUrl,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        timeout: 10,
-        requests: [
-          {
-            method: "POST",
-            path: "/api/registrations",
-            setupRequest: (req) => {
-              const i = counter++;
-              return {
-                ...req,
-                headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-                body: JSON.stringify(registration(i)),
-              };
-            },
-          },
-        ],
-      });
+      const load = await surge(server.baseUrl, DURATION_S);
+      result = load.result;
+      counter = load.sent;
       serverCpuMs = cpuMsOf(server.pid) - cpuBefore;
       threads = threadCpuSplit(server.pid, threadsBefore, threadCpuMsOf(server.pid));
       // Every registration the server answered must reach every panel; the last ones may still be on their way.

@@ -1,9 +1,14 @@
+import { setFlagsFromString } from "node:v8";
 import pino from "pino";
 import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
-import { DataDirLockedError } from "./db/data-dir-lock";
+import { DataDirLockedError } from "./db/pglite/data-dir-lock";
 import { openDatabase } from "./db/open-database";
-import { warmUpRegistrationWrites, WARM_UP_ROWS } from "./registrations/warm-up";
+
+// PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it once with its
+// baseline compiler and again, function by function, with its optimising one;
+// both stay resident. The baseline alone meets every bench target (decision 021).
+setFlagsFromString("--liftoff-only");
 
 async function main(): Promise<void> {
   let config;
@@ -34,17 +39,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
-  }
-
-  if (db.kind === "pglite") {
-    const started = performance.now();
-    try {
-      await warmUpRegistrationWrites(db);
-      log.info({ rows: WARM_UP_ROWS, ms: Math.round(performance.now() - started) }, "PGlite aquecido (inscrições de teste desfeitas)");
-    } catch (err) {
-      // Only the first registrations are slower without it.
-      log.warn({ err }, "aquecimento do PGlite falhou; seguindo sem ele");
-    }
   }
 
   app = await buildApp({ config, db, logger: log });

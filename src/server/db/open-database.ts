@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Database } from "./database";
 import { migrate } from "./migrate";
-import { openPglite } from "./pglite-database";
+import { openPglite } from "./pglite/open-pglite";
 import { openPostgres } from "./postgres-database";
 
 interface Logger {
@@ -26,6 +26,7 @@ export async function openDatabase(
         checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
         onCheckpointError: (err) => log.warn({ err }, "CHECKPOINT falhou"),
         onMaintenanceError: (err) => log.warn({ err }, "VACUUM/ANALYZE periódico falhou"),
+        onCreated: (info) => log.info(info, "banco criado em DATA_DIR (num processo à parte, que já terminou)"),
       });
   try {
     const applied = await migrate(db);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { useFreshDatabase } from "../../../test/support/test-database";
-import { whereClause } from "../registrations/registration-filter";
-import type { Database } from "./database";
-import { pgliteMaintenance } from "./pglite-maintenance";
+import { useFreshDatabase } from "../../../../test/support/test-database";
+import { whereClause } from "../../registrations/registration-filter";
+import type { Database } from "../database";
+import { pgliteMaintenance } from "./maintenance";
 
 /** Rows "Pessoa Silva <from>" … "Pessoa Silva <to>". */
 const insertRows = (db: Database, from: number, to: number) =>

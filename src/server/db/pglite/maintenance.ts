@@ -1,4 +1,4 @@
-import type { Queryable } from "./database";
+import type { Queryable } from "../database";
 
 /**
  * PGlite runs PostgreSQL in single-user mode, so autovacuum never runs.

@@ -1,21 +1,24 @@
 import { Worker } from "node:worker_threads";
-import type { Database, Queryable } from "./database";
+import type { Database, Queryable } from "../database";
+import { createDataDirIfEmpty } from "./create-data-dir";
 import { lockDataDir } from "./data-dir-lock";
-import { pgliteMaintenance } from "./pglite-maintenance";
-import { deserializeError, type WorkerCall, type WorkerMessage } from "./pglite-protocol";
+import { pgliteMaintenance } from "./maintenance";
+import { deserializeError, type WorkerCall, type WorkerMessage } from "./protocol";
 
 interface PgliteOptions {
   dataDir: string;
   checkpointIntervalMs: number;
   onCheckpointError?: (err: unknown) => void;
   onMaintenanceError?: (err: unknown) => void;
+  /** An empty DATA_DIR was given its PostgreSQL files; peakMb is what that took, in its own process. */
+  onCreated?: (info: { peakMb: number; ms: number }) => void;
 }
 
 // Built, the worker is dist/server/pglite-worker.js beside this bundle; from
 // the TypeScript sources (tests), a small entry registers tsx first.
 const FROM_SOURCES = import.meta.url.endsWith(".ts");
-const WORKER = new URL(FROM_SOURCES ? "./pglite-worker-boot.mjs" : "./pglite-worker.js", import.meta.url);
-const WORKER_ENTRY = new URL("./pglite-worker.ts", import.meta.url).href;
+const WORKER = new URL(FROM_SOURCES ? "./worker-boot.mjs" : "./pglite-worker.js", import.meta.url);
+const WORKER_ENTRY = new URL("./worker.ts", import.meta.url).href;
 
 function startWorker(dataDir: string): Promise<Worker> {
   const worker = new Worker(WORKER, { workerData: { dataDir, entry: WORKER_ENTRY } });
@@ -36,7 +39,7 @@ function startWorker(dataDir: string): Promise<Worker> {
 }
 
 /**
- * Embedded Postgres in DATA_DIR, on a worker thread (pglite-worker.ts) so its
+ * Embedded Postgres in DATA_DIR, on a worker thread (worker.ts) so its
  * synchronous WebAssembly does not hold up HTTP. Runs with fsync off: safe
  * against a killed process, not a power cut.
  */
@@ -44,6 +47,9 @@ export async function openPglite(opts: PgliteOptions): Promise<Database> {
   const release = await lockDataDir(opts.dataDir);
   let worker: Worker;
   try {
+    const started = performance.now();
+    const created = await createDataDirIfEmpty(opts.dataDir);
+    if (created) opts.onCreated?.({ ...created, ms: Math.round(performance.now() - started) });
     worker = await startWorker(opts.dataDir);
   } catch (err) {
     release();

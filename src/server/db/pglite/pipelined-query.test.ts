@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pipelinedQuery } from "./pglite-query";
+import { pipelinedQuery } from "./pipelined-query";
 
 describe("pipelinedQuery: one call into PGlite, same answers as PGlite's query()", () => {
   let pg: PGlite;

@@ -1,4 +1,4 @@
-// Runs in the PGlite worker (pglite-worker.ts).
+// Runs in the PGlite worker (worker.ts).
 import { parse, type PGlite, protocol } from "@electric-sql/pglite";
 
 const serialize = protocol.serialize;

@@ -1,5 +1,5 @@
 // Messages between the server thread and the thread that runs PGlite
-// (pglite-database.ts and pglite-worker.ts).
+// (open-pglite.ts and worker.ts).
 
 export type WorkerRequest =
   | { id: number; op: "query"; sql: string; params?: unknown[]; tx?: number }

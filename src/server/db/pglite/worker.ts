@@ -1,16 +1,15 @@
-// PGlite on its own thread, driven by pglite-database.ts. PostgreSQL compiled
+// PGlite on its own thread, driven by open-pglite.ts. PostgreSQL compiled
 // to WebAssembly runs synchronously: on the server's thread every query
 // stopped HTTP (parsing, validation, answers) for as long as it ran.
 
-import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { pipelinedQuery } from "./pglite-query";
-import { serializeError, type WorkerMessage, type WorkerRequest } from "./pglite-protocol";
+import { PGLITE_OPTIONS, pgdataOf } from "./options";
+import { pipelinedQuery } from "./pipelined-query";
+import { serializeError, type WorkerMessage, type WorkerRequest } from "./protocol";
 
 const port = parentPort;
-if (!port) throw new Error("pglite-worker.ts roda só como worker thread");
+if (!port) throw new Error("worker.ts roda só como worker thread");
 const { dataDir } = workerData as { dataDir: string };
 
 const send = (message: WorkerMessage) => port.postMessage(message);
@@ -91,15 +90,7 @@ async function handle(pg: PGlite, query: ReturnType<typeof pipelinedQuery>, req:
   }
 }
 
-// pg_trgm backs the name search index (migration 005).
-PGlite.create(join(dataDir, "pgdata"), {
-  extensions: { pg_trgm },
-  // PostgreSQL fills each new 16 MB WAL segment with zeros before using it:
-  // a 60–80 ms stall of every query about once a second in a registration
-  // surge (bench/surge.ts). Off, it only sets the file's size. PGlite runs
-  // with fsync off, so the zero-fill bought no durability here anyway.
-  postgresqlconf: "wal_init_zero = off",
-}).then(
+PGlite.create(pgdataOf(dataDir), PGLITE_OPTIONS).then(
   (pg) => {
     const query = pipelinedQuery(pg);
     port.on("message", (req: WorkerRequest) => {
