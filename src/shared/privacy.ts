@@ -1,12 +1,12 @@
-// LGPD texts shown on the site. Changing CONSENT_TEXT means a new CONSENT_VERSION:
+// LGPD texts shown on the site. Changing consentText means a new CONSENT_VERSION:
 // each registration of a minor stores the version its guardian accepted.
 
 export const ADULT_AGE = 18;
 
 export const CONSENT_VERSION = "2025-06-01";
 
-export const CONSENT_TEXT =
-  "Sou o(a) responsável por este(a) participante menor de 18 anos. Autorizo a inscrição na caravana da JDJ 2025 e o uso destes dados (nome, idade e telefone) pela coordenação da Juventude Católica VG somente para organizar a caravana.";
+export const consentText = (eventTitle: string) =>
+  `Sou o(a) responsável por este(a) participante menor de 18 anos. Autorizo a inscrição na caravana da ${eventTitle} e o uso destes dados (nome, idade e telefone) pela coordenação da Juventude Católica VG somente para organizar a caravana.`;
 
 export const PRIVACY_NOTICE = {
   title: "Privacidade dos seus dados",

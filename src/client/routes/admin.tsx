@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 // First, so the features' own rules can refine these shared building blocks.
-import "../features/admin-dashboard/admin-ui.css";
-import { checkSession, logout, type SessionView, useSessionView } from "../features/admin-auth/session-store";
+import "../styles/admin-ui.css";
+import { checkSession, logout, type SessionView, useSessionView } from "../lib/admin-session";
+import { appConfig } from "../lib/app-config";
 import { LoginCard } from "../features/admin-auth/login-card";
 import { DashboardHeader } from "../features/admin-dashboard/dashboard-header";
 import { FormStatusCard } from "../features/admin-dashboard/form-status-card";
 import { StatsSection } from "../features/admin-dashboard/stats-section";
-import { useFormStatus } from "../features/admin-dashboard/use-form-status";
+import { useAdminFormStatus } from "../features/admin-dashboard/use-admin-form-status";
 import { useLiveEvents } from "../features/admin-dashboard/use-live-events";
 import { useStats } from "../features/admin-dashboard/use-stats";
 import { RegistrationsList } from "../features/admin-registrations/registrations-list";
@@ -16,7 +17,7 @@ export function AdminRoute() {
   const session = useSessionView();
 
   useEffect(() => {
-    document.title = "Painel Administrativo · Caravana JDJ 2025";
+    document.title = `Painel Administrativo · Caravana ${appConfig().eventTitle}`;
     void checkSession();
   }, []);
 
@@ -57,7 +58,7 @@ function Dashboard({ devMode }: { devMode: boolean }) {
   const [loggingOut, setLoggingOut] = useState(false);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const { stats, loadedAt, loading } = useStats(version);
-  const formStatus = useFormStatus();
+  const formStatus = useAdminFormStatus();
 
   useLiveEvents({
     onRegistrationsChanged: refresh,

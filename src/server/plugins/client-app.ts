@@ -8,11 +8,15 @@ import type { PublicEventConfig } from "../../shared/api-types";
 /** Paths the SPA knows; any other page path still gets the app, with status 404. */
 const APP_ROUTES = new Set(["/", "/obrigado", "/admin"]);
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
+const TITLE_PLACEHOLDER = "{{eventTitle}}";
 
 function embedConfig(html: string, config: PublicEventConfig): string {
   // "<" escaped so no value can close the tag.
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
-  return html.replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="app-config">${json}</script>`);
+  const title = config.eventTitle.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return html
+    .replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="app-config">${json}</script>`)
+    .replaceAll(TITLE_PLACEHOLDER, title);
 }
 
 /** Serves the built client from dist/client with the event config embedded in index.html. */

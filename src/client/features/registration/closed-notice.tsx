@@ -1,9 +1,11 @@
+import { appConfig } from "../../lib/app-config";
+
 /** Shown instead of the form while registrations are closed. */
 export function ClosedNotice() {
   return (
     <section className="signup-card closed-card intro-step" aria-labelledby="closed-title">
       <span className="closed-icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="36" height="36" focusable="false">
+        <svg viewBox="0 0 24 24" width="36" height="36" focusable="false" aria-hidden="true">
           <path
             d="M12 2a5 5 0 0 0-5 5v3H5v12h14V10h-2V7a5 5 0 0 0-5-5zm-3 5a3 3 0 1 1 6 0v3H9zm3 6a2 2 0 0 1 1 3.7V19h-2v-2.3A2 2 0 0 1 12 13z"
             fill="currentColor"
@@ -13,7 +15,7 @@ export function ClosedNotice() {
       <h2 id="closed-title" className="signup-title">
         Inscrições Encerradas
       </h2>
-      <p>As inscrições para a caravana da JDJ 2025 estão encerradas no momento.</p>
+      <p>As inscrições para a caravana da {appConfig().eventTitle} estão encerradas no momento.</p>
       <p>Acompanhe nossas redes sociais para ficar por dentro das novidades da Juventude Católica VG!</p>
     </section>
   );

@@ -1,4 +1,5 @@
-import { CONSENT_TEXT } from "../../../shared/privacy";
+import { consentText } from "../../../shared/privacy";
+import { appConfig } from "../../lib/app-config";
 
 interface ConsentFieldProps {
   checked: boolean;
@@ -26,7 +27,7 @@ export function ConsentField({ checked, onChange, error, disabled }: ConsentFiel
           disabled={disabled}
         />
         <label htmlFor={id} className="consent-label">
-          {CONSENT_TEXT}
+          {consentText(appConfig().eventTitle)}
         </label>
       </div>
       {error && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { RegistrationCreated } from "../../../shared/api-types";
 import { TIMINGS } from "../../../shared/constants";
 import { appConfig } from "../../lib/app-config";
@@ -11,11 +12,13 @@ interface ThanksPageProps {
   registration: RegistrationCreated | null;
   /** wa.me link with the receipt message, shown for PIX. */
   whatsappHref: string;
+  /** The receipt upload, shown for PIX (the route brings it from its own feature). */
+  receiptUpload: ReactNode;
 }
 
-export function ThanksPage({ registration, whatsappHref }: ThanksPageProps) {
+export function ThanksPage({ registration, whatsappHref, receiptUpload }: ThanksPageProps) {
   const paymentMethod = registration?.metodo_pagamento ?? null;
-  const { thanksMessages, eventDate, eventTime, eventCity, price } = appConfig();
+  const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price } = appConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
 
   return (
@@ -29,8 +32,8 @@ export function ThanksPage({ registration, whatsappHref }: ThanksPageProps) {
         </p>
         <h1 className="thanks-title">Bem-vindo(a) à caravana!</h1>
         <p className="thanks-welcome">
-          Sua inscrição na caravana da Juventude Católica VG foi recebida. Que alegria caminhar com você rumo à JDJ
-          2025, Jovens peregrinos da Esperança!
+          Sua inscrição na caravana da Juventude Católica VG foi recebida. Que alegria caminhar com você rumo à{" "}
+          {eventTitle}, Jovens peregrinos da Esperança!
         </p>
 
         {/* key restarts the fade for each new message */}
@@ -51,7 +54,9 @@ export function ThanksPage({ registration, whatsappHref }: ThanksPageProps) {
           </div>
         </dl>
 
-        {registration && paymentMethod === "PIX" && <ThanksPix registration={registration} whatsappHref={whatsappHref} />}
+        {registration && paymentMethod === "PIX" && (
+          <ThanksPix registration={registration} whatsappHref={whatsappHref} receiptUpload={receiptUpload} />
+        )}
         {paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">
             <p>Não esqueça: procure alguém da coordenação da Juventude para pagar {price} em espécie.</p>
