@@ -13,8 +13,24 @@ const ROWS = Number(flag("rows", "50000"));
 const TARGET = { listP95Ms: 15, exportMs: 3000, exportGrowthBytes: 100 * 1024 * 1024 };
 
 const SEARCHES = [
-  "", "maria", "silva", "joão", "JOAO", "conceição", "ana s", "rafael rocha", "xyz", "a",
-  "beatriz ara", "inês", "heloisa", "sampaio", "lu", "gonçalves", "davi brandão", "zz",
+  "",
+  "maria",
+  "silva",
+  "joão",
+  "JOAO",
+  "conceição",
+  "ana s",
+  "rafael rocha",
+  "xyz",
+  "a",
+  "beatriz ara",
+  "inês",
+  "heloisa",
+  "sampaio",
+  "lu",
+  "gonçalves",
+  "davi brandão",
+  "zz",
 ];
 const STATUSES = ["todos", "pendente", "confirmado"];
 const SORTS = ["recentes", "antigos", "nome"];
@@ -92,7 +108,12 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const queries = listQueries();
       for (const q of queries) await timeList(server.baseUrl, cookie, q); // warm-up: plans, caches, JIT
       const all: number[] = [];
-      const groups: Record<string, number[]> = { "sem busca": [], "busca 1-2 letras": [], "busca 3+ letras": [], "página > 1": [] };
+      const groups: Record<string, number[]> = {
+        "sem busca": [],
+        "busca 1-2 letras": [],
+        "busca 3+ letras": [],
+        "página > 1": [],
+      };
       const slowest: [number, string][] = [];
       for (let round = 0; round < 3; round++) {
         for (const q of queries) {
@@ -107,13 +128,26 @@ async function run(kind: DbKind, report: Report): Promise<void> {
         }
       }
       slowest.sort((a, b) => b[0] - a[0]);
-      report.check(`[${kind}] lista p95 (${all.length} consultas)`, ms(percentile(all, 95)), "≤ 15 ms", percentile(all, 95) <= TARGET.listP95Ms);
+      report.check(
+        `[${kind}] lista p95 (${all.length} consultas)`,
+        ms(percentile(all, 95)),
+        "≤ 15 ms",
+        percentile(all, 95) <= TARGET.listP95Ms,
+      );
       report.info(`[${kind}] lista p50`, ms(percentile(all, 50)));
       for (const [name, times] of Object.entries(groups)) {
-        report.info(`[${kind}]   p50 / p95 ${name} (${times.length})`, `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`);
+        report.info(
+          `[${kind}]   p50 / p95 ${name} (${times.length})`,
+          `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`,
+        );
       }
       report.info(`[${kind}] lista máx`, `${ms(slowest[0][0])}`);
-      console.log(`    mais lentas: ${slowest.slice(0, 3).map(([t, q]) => `${ms(t)} ${decodeURIComponent(q)}`).join(" | ")}`);
+      console.log(
+        `    mais lentas: ${slowest
+          .slice(0, 3)
+          .map(([t, q]) => `${ms(t)} ${decodeURIComponent(q)}`)
+          .join(" | ")}`,
+      );
 
       const xlsx = await timeExport(server.baseUrl, cookie, server.pid, "xlsx");
       const rows = xlsxRowCount(xlsx.body);

@@ -44,7 +44,9 @@ function failedAudits(lhr: Lhr): string[] {
       if (!audit || audit.score === null || audit.score >= 1) continue;
       if (["notApplicable", "informative", "manual"].includes(audit.scoreDisplayMode)) continue;
       if (ref.weight === 0 && id === "performance") continue; // diagnostics that do not move the score
-      out.push(`${id}: ${audit.id} (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""}) score ${audit.score}`);
+      out.push(
+        `${id}: ${audit.id} (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""}) score ${audit.score}`,
+      );
     }
   }
   return out;
@@ -69,7 +71,10 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<P
   if (!result) throw new Error(`lighthouse não retornou resultado para ${url}`);
   const { lhr } = result;
   if (process.env.BENCH_LHR_DIR) {
-    writeFileSync(`${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W/g, "_") || "root"}.json`, JSON.stringify(lhr));
+    writeFileSync(
+      `${process.env.BENCH_LHR_DIR}/${new URL(url).pathname.replace(/\W/g, "_") || "root"}.json`,
+      JSON.stringify(lhr),
+    );
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores: Record<string, number> = {};
@@ -92,7 +97,12 @@ async function storeSuccess(port: number, baseUrl: string): Promise<void> {
   const res = await fetch(`${baseUrl}/api/registrations`, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({ nome_completo: "Maria Lighthouse", idade: 19, numero_responsavel: "98912345678", metodo_pagamento: "PIX" }),
+    body: JSON.stringify({
+      nome_completo: "Maria Lighthouse",
+      idade: 19,
+      numero_responsavel: "98912345678",
+      metodo_pagamento: "PIX",
+    }),
   });
   if (res.status !== 201) throw new Error(`inscrição para /obrigado: ${res.status} ${await res.text()}`);
   const created = await res.text();
@@ -134,7 +144,12 @@ async function main(): Promise<void> {
       // The median run by performance score, as Lighthouse's own guidance suggests for noisy machines.
       const run = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)];
       for (const id of CATEGORIES) {
-        report.check(`${page.path} ${id}`, String(run.scores[id]), TARGETS[id].label, run.scores[id] >= TARGETS[id].min);
+        report.check(
+          `${page.path} ${id}`,
+          String(run.scores[id]),
+          TARGETS[id].label,
+          run.scores[id] >= TARGETS[id].min,
+        );
       }
       report.info(`${page.path} LCP / TBT / CLS`, `${ms(run.lcp)} / ${ms(run.tbt)} / ${run.cls.toFixed(3)}`);
       for (const f of run.failed) console.log(`    perdeu pontos: ${f}`);

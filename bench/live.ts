@@ -21,7 +21,12 @@ async function post(baseUrl: string, i: number): Promise<{ id: string; at: numbe
   const res = await fetch(`${baseUrl}/api/registrations`, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({ nome_completo: `Ao Vivo ${i}`, idade: 20, numero_responsavel: "98912345678", metodo_pagamento: "PIX" }),
+    body: JSON.stringify({
+      nome_completo: `Ao Vivo ${i}`,
+      idade: 20,
+      numero_responsavel: "98912345678",
+      metodo_pagamento: "PIX",
+    }),
   });
   const body = (await res.json()) as { id?: string; error?: string };
   const at = performance.now();
@@ -41,15 +46,17 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const cookie = await adminCookie(server.baseUrl);
       const arrivals = new Map<string, number[]>();
       const onInserted = (id: string, at: number) => {
-        let list = arrivals.get(id);
-        if (!list) arrivals.set(id, (list = []));
+        const list = arrivals.get(id) ?? [];
+        arrivals.set(id, list);
         list.push(at);
       };
       const rssBefore = memoryOf(server.pid).rss;
       const openStarted = performance.now();
       // In batches, so the listen backlog never overflows into SYN retries.
       for (let i = 0; i < STREAMS; i += 100) {
-        const batch = Array.from({ length: Math.min(100, STREAMS - i) }, () => openAdminStream(server.baseUrl, cookie, onInserted));
+        const batch = Array.from({ length: Math.min(100, STREAMS - i) }, () =>
+          openAdminStream(server.baseUrl, cookie, onInserted),
+        );
         streams.push(...batch);
         await Promise.all(batch.map((s) => s.opened));
       }

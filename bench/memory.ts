@@ -43,7 +43,8 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       report.info(`[${kind}] surge: inscrições 2xx / erros`, `${load.ok} / ${load.failed}`);
       const { hwm, rss } = memoryOf(server.pid);
       report.info(`[${kind}] RSS logo após o surge`, mb(rss));
-      if (kind === "pglite") report.check(`[${kind}] pico de RSS (início + surge)`, mb(hwm), "≤ 350 MB", hwm <= TARGET.pglitePeak);
+      if (kind === "pglite")
+        report.check(`[${kind}] pico de RSS (início + surge)`, mb(hwm), "≤ 350 MB", hwm <= TARGET.pglitePeak);
       else report.info(`[${kind}] pico de RSS (início + surge)`, mb(hwm));
       const created = /"peakMb":(\d+)/.exec(readFileSync(server.logFile, "utf8"));
       // An empty DATA_DIR is created once, in a process of its own that has exited before the server opens it.

@@ -54,7 +54,10 @@ export class Report {
   }
 }
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(" / ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ");
 
 function format(l: Line): string {
   const head = `  ${l.label.padEnd(46)} ${l.value.padStart(14)}`;

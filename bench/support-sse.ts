@@ -7,7 +7,11 @@ export interface AdminStream {
 }
 
 /** A raw HTTP SSE reader on /api/events: only splits frames and notes when each inserted id arrives. */
-export function openAdminStream(baseUrl: string, cookie: string, onInserted: (id: string, at: number) => void): AdminStream {
+export function openAdminStream(
+  baseUrl: string,
+  cookie: string,
+  onInserted: (id: string, at: number) => void,
+): AdminStream {
   const url = new URL("/api/events", baseUrl);
   let opened!: () => void;
   let failed!: (err: Error) => void;
@@ -16,7 +20,13 @@ export function openAdminStream(baseUrl: string, cookie: string, onInserted: (id
     failed = reject;
   });
   const req = request(
-    { host: url.hostname, port: url.port, path: url.pathname, headers: { cookie, accept: "text/event-stream" }, agent: false },
+    {
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      headers: { cookie, accept: "text/event-stream" },
+      agent: false,
+    },
     (res) => {
       if (res.statusCode !== 200) return failed(new Error(`stream: HTTP ${res.statusCode}`));
       res.setEncoding("utf8");
@@ -24,8 +34,7 @@ export function openAdminStream(baseUrl: string, cookie: string, onInserted: (id
       res.on("data", (chunk: string) => {
         const at = performance.now();
         buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (frame.startsWith(`event: ${SSE_EVENTS.registrationInserted}\n`)) {

@@ -62,7 +62,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
   try {
     const server = await startServer({ ...db.env, REGISTRATION_RATE_LIMIT: RATE_LIMIT }, nodeArgsFlag());
     let counter = 0;
-    let result;
+    let result: Awaited<ReturnType<typeof surge>>["result"] | undefined;
     let serverCpuMs = 0;
     let threads = { main: 0, busiest: 0, rest: 0 };
     let clientCpu = process.cpuUsage();
@@ -82,7 +82,8 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       threads = threadCpuSplit(server.pid, threadsBefore, threadCpuMsOf(server.pid));
       // Every registration the server answered must reach every panel; the last ones may still be on their way.
       const deadline = Date.now() + 10_000;
-      while (seen.some((ids) => ids.size < result!["2xx"]) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (seen.some((ids) => ids.size < result!["2xx"]) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       for (const p of panels) p.req.destroy();
     } finally {
       await server.stop();
@@ -101,13 +102,19 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     report.info(`[${kind}] CPU do servidor por inscrição`, ms(serverCpuMs / counter));
     // Two cores hold the server's threads and the load generator: CPU saved on any of them is throughput.
     report.info(`[${kind}]   … na thread principal (HTTP)`, ms(threads.main / counter));
-    report.info(`[${kind}]   … na ${kind === "pglite" ? "thread do PGlite" : "outra thread mais ocupada"}`, ms(threads.busiest / counter));
+    report.info(
+      `[${kind}]   … na ${kind === "pglite" ? "thread do PGlite" : "outra thread mais ocupada"}`,
+      ms(threads.busiest / counter),
+    );
     report.info(`[${kind}]   … nas demais threads`, ms(threads.rest / counter));
     if (PANELS) {
       const fewest = Math.min(...seen.map((ids) => ids.size));
       report.check(`[${kind}] inscrições ao vivo no painel que menos recebeu`, String(fewest), `≥ ${ok}`, fewest >= ok);
     }
-    report.info(`[${kind}] CPU do ${PANELS ? "cliente (autocannon e painéis)" : "autocannon"} por inscrição`, ms((client.user + client.system) / 1000 / counter));
+    report.info(
+      `[${kind}] CPU do ${PANELS ? "cliente (autocannon e painéis)" : "autocannon"} por inscrição`,
+      ms((client.user + client.system) / 1000 / counter),
+    );
 
     // The server is stopped: PGlite allows one process per DATA_DIR, and the raw rate must not share the CPU.
     const conn = await openDatabase(db.config, { info() {}, warn() {} });
@@ -119,14 +126,20 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const parallel = kind === "pglite" ? 1 : 10;
       const single: Insert = (data, key) => createRegistration(conn, data, key);
       const rawRate = await rawInsertRate(single, counter + 1, parallel);
-      report.info(`[${kind}] inserção direta/s, uma por INSERT (${parallel} laço${parallel > 1 ? "s" : ""})`, rawRate.toFixed(0));
+      report.info(
+        `[${kind}] inserção direta/s, uma por INSERT (${parallel} laço${parallel > 1 ? "s" : ""})`,
+        rawRate.toFixed(0),
+      );
       // The server's own grouping, as many in flight as the bench has clients.
       const writer = registrationWriter(conn, { concurrency: 2 });
       const groupedRate = await rawInsertRate((data, key) => writer.create(data, key), counter + 1e6, CONNECTIONS);
       report.info(`[${kind}] inserção direta/s, agrupadas (${CONNECTIONS} em voo)`, groupedRate.toFixed(0));
       // Little's law: 64 requests always in flight, served at most at the grouped
       // rate, wait at least 64 / rate on average, however fast the HTTP layer is.
-      report.info(`[${kind}] piso da latência média (${CONNECTIONS} / taxa agrupada)`, ms((CONNECTIONS / groupedRate) * 1000));
+      report.info(
+        `[${kind}] piso da latência média (${CONNECTIONS} / taxa agrupada)`,
+        ms((CONNECTIONS / groupedRate) * 1000),
+      );
       report.info(`[${kind}] HTTP / direta agrupada`, (httpRate / groupedRate).toFixed(2));
       const ratio = httpRate / rawRate;
       report.check(`[${kind}] razão HTTP / direta (uma por INSERT)`, ratio.toFixed(2), "≥ 0.5", ratio >= TARGET.ratio);

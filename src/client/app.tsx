@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Toaster } from "./components/toast";
 import { usePathname } from "./lib/router";
 import { NotFoundRoute } from "./routes/not-found";
@@ -10,7 +10,7 @@ const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m
 
 export function App() {
   const path = usePathname();
-  let page;
+  let page: ReactNode;
   switch (path) {
     case "/":
       page = <RegisterRoute />;

@@ -1,5 +1,10 @@
 import { join } from "node:path";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { PublicEventConfig } from "../shared/api-types";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { AccessLog } from "./access-log";
@@ -12,7 +17,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
 import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
-import { useZodSchemas } from "./plugins/zod-validation";
+import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminRegistrationRoutes from "./routes/admin-registrations";
@@ -88,7 +93,12 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   return {
     level: config.LOG_LEVEL,
     serializers: {
-      req: (req: FastifyRequest) => ({ method: req.method, url: urlForLog(req.url), host: req.host, remoteAddress: req.ip }),
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: urlForLog(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
     },
     redact: {
       paths: [
@@ -125,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app: FastifyInstance = isInstance
     ? Fastify({ ...serverOptions, loggerInstance: logger as FastifyBaseLogger })
     : Fastify({ ...serverOptions, logger: logger as FastifyServerOptions["logger"] });
-  useZodSchemas(app);
+  setZodCompilers(app);
   // Added before any plugin so it sees every route, including those of encapsulated plugins.
   const routes: RouteEntry[] = [];
   app.addHook("onRoute", (route) => {

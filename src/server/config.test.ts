@@ -50,7 +50,9 @@ describe("loadConfig", () => {
   });
 
   it("hands the page sanitised PIX facts that build a valid code", () => {
-    const page = publicEventConfig(loadConfig({ PIX_RECEIVER_NAME: "Juventude Católica – VG 🙏", REGISTRATION_PRICE: "20,50" }));
+    const page = publicEventConfig(
+      loadConfig({ PIX_RECEIVER_NAME: "Juventude Católica – VG 🙏", REGISTRATION_PRICE: "20,50" }),
+    );
     expect(page).toMatchObject({
       pixKey: "pix@juventudecatolicavg.com.br",
       pixReceiverName: "Juventude Catolica VG",
@@ -58,7 +60,11 @@ describe("loadConfig", () => {
       pixTxid: "none",
       priceCents: 2050,
     });
-    expect(parseBrCode(registrationBrCode(page, "JDJ7K3Q"))).toMatchObject({ amount: "20.50", info: "JDJ7K3Q", txid: "***" });
+    expect(parseBrCode(registrationBrCode(page, "JDJ7K3Q"))).toMatchObject({
+      amount: "20.50",
+      info: "JDJ7K3Q",
+      txid: "***",
+    });
   });
 
   it("formats prices the Brazilian way", () => {
@@ -72,7 +78,9 @@ describe("ADMIN_PASSWORD in production", () => {
   it("stops start-up without a password, naming ADMIN_PASSWORD", () => {
     const attempt = () => loadConfig({ NODE_ENV: "production" });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/ADMIN_PASSWORD: obrigatória em produção, com pelo menos 12 caracteres \(não está definida\)/);
+    expect(attempt).toThrow(
+      /ADMIN_PASSWORD: obrigatória em produção, com pelo menos 12 caracteres \(não está definida\)/,
+    );
   });
 
   it("stops start-up with a password shorter than 12 characters", () => {
@@ -82,7 +90,9 @@ describe("ADMIN_PASSWORD in production", () => {
   });
 
   it("lists the password rule together with other wrong variables", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", PORT: "abc" })).toThrow(/PORT: .*\n\s+ADMIN_PASSWORD: obrigatória/);
+    expect(() => loadConfig({ NODE_ENV: "production", PORT: "abc" })).toThrow(
+      /PORT: .*\n\s+ADMIN_PASSWORD: obrigatória/,
+    );
   });
 
   it("accepts 12 characters in production, and no password outside production", () => {

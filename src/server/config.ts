@@ -18,10 +18,12 @@ const DEFAULT_THANKS_MESSAGES = [
 
 const port = z.pipe(
   z.transform((v: unknown) => (v === undefined || v === "" ? 3000 : Number(v))),
-  z.int({ error: "deve ser um número inteiro entre 1 e 65535" }).check(
-    z.gte(1, "deve ser um número inteiro entre 1 e 65535"),
-    z.lte(65535, "deve ser um número inteiro entre 1 e 65535"),
-  ),
+  z
+    .int({ error: "deve ser um número inteiro entre 1 e 65535" })
+    .check(
+      z.gte(1, "deve ser um número inteiro entre 1 e 65535"),
+      z.lte(65535, "deve ser um número inteiro entre 1 e 65535"),
+    ),
 );
 
 const positiveInt = (fallback: number) =>
@@ -31,7 +33,10 @@ const positiveInt = (fallback: number) =>
   );
 
 const text = (fallback: string, max = 200) =>
-  z._default(z.string().check(z.trim(), z.minLength(1, "não pode ser vazio"), z.maxLength(max, `no máximo ${max} caracteres`)), fallback);
+  z._default(
+    z.string().check(z.trim(), z.minLength(1, "não pode ser vazio"), z.maxLength(max, `no máximo ${max} caracteres`)),
+    fallback,
+  );
 
 // Free text that must keep some letters or digits once reduced to the BR Code's plain ASCII.
 const pixText = (fallback: string, sanitize: (v: string) => string) =>
@@ -54,7 +59,10 @@ const bool = (fallback: boolean) =>
   );
 
 export const envSchema = z.object({
-  NODE_ENV: z._default(z.enum(["development", "production", "test"], { error: "use development, production ou test" }), "development"),
+  NODE_ENV: z._default(
+    z.enum(["development", "production", "test"], { error: "use development, production ou test" }),
+    "development",
+  ),
   PORT: port,
   HOST: text("0.0.0.0"),
   DATA_DIR: text("./data", 1000),
@@ -65,7 +73,10 @@ export const envSchema = z.object({
   PIX_KEY: z._default(
     z.string().check(
       z.trim(),
-      z.refine((v: string) => checkPixKey(v).ok, "use e-mail, CPF, CNPJ, telefone +55 ou chave aleatória, até 77 caracteres"),
+      z.refine(
+        (v: string) => checkPixKey(v).ok,
+        "use e-mail, CPF, CNPJ, telefone +55 ou chave aleatória, até 77 caracteres",
+      ),
     ),
     "pix@juventudecatolicavg.com.br",
   ),
@@ -88,7 +99,12 @@ export const envSchema = z.object({
   THANKS_MESSAGES: z.pipe(
     text(DEFAULT_THANKS_MESSAGES, 2000),
     z.pipe(
-      z.transform((v: string) => v.split("|").map((m) => m.trim()).filter(Boolean)),
+      z.transform((v: string) =>
+        v
+          .split("|")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      ),
       z.array(z.string()).check(z.length(6, "separe exatamente seis mensagens com |")),
     ),
   ),
@@ -103,7 +119,9 @@ export type Config = z.output<typeof envSchema> & { priceCents: number; priceLab
 export class ConfigError extends Error {}
 
 export function formatPrice(cents: number): string {
-  const reais = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  const reais = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return `R$ ${reais},${String(cents % 100).padStart(2, "0")}`;
 }
 
@@ -115,9 +133,7 @@ function productionIssues(env: Record<string, string | undefined>): string[] {
   const password = env.ADMIN_PASSWORD ?? "";
   if ([...password].length >= ADMIN_PASSWORD_MIN_LENGTH) return [];
   const why = password ? "a senha definida é curta demais" : "não está definida";
-  return [
-    `  ADMIN_PASSWORD: obrigatória em produção, com pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres (${why})`,
-  ];
+  return [`  ADMIN_PASSWORD: obrigatória em produção, com pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres (${why})`];
 }
 
 /**

@@ -11,7 +11,7 @@ import { openDatabase } from "./db/open-database";
 setFlagsFromString("--liftoff-only");
 
 async function main(): Promise<void> {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     loadDotEnv();
     config = loadConfig();
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
   const log = pino(loggerOptions(config) as pino.LoggerOptions, destination);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let db;
+  let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
     db = await openDatabase(config, log, { onListenReconnect: () => app?.realtime.resync().catch(() => {}) });
   } catch (err) {

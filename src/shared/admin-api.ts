@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { PAGE_SIZE } from "./constants";
+import type { PAGE_SIZE } from "./constants";
 import type { Registration } from "./api-types";
 
 /**
@@ -97,7 +97,7 @@ export interface RegistrationStats {
 }
 
 export const idParamsSchema = z.object({
-  id: z.string().check(
-    z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Inscrição não encontrada."),
-  ),
+  id: z
+    .string()
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Inscrição não encontrada.")),
 });

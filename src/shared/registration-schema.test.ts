@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES, fieldMessages, registrationInputSchema, registrationPatchSchema } from "./registration-schema";
 
-const valid = { nome_completo: "Maria José", idade: "17", numero_responsavel: "(98) 99999-8888", metodo_pagamento: "PIX", consentimento: true };
+const valid = {
+  nome_completo: "Maria José",
+  idade: "17",
+  numero_responsavel: "(98) 99999-8888",
+  metodo_pagamento: "PIX",
+  consentimento: true,
+};
 
 function errors(input: unknown) {
   const r = registrationInputSchema.safeParse(input);
@@ -11,13 +17,21 @@ function errors(input: unknown) {
 describe("registrationInputSchema", () => {
   it("accepts a form as typed and normalises it", () => {
     const r = registrationInputSchema.parse({ ...valid, nome_completo: "  Maria José  " });
-    expect(r).toEqual({ nome_completo: "Maria José", idade: 17, numero_responsavel: "98999998888", metodo_pagamento: "PIX", consentimento: true });
+    expect(r).toEqual({
+      nome_completo: "Maria José",
+      idade: 17,
+      numero_responsavel: "98999998888",
+      metodo_pagamento: "PIX",
+      consentimento: true,
+    });
   });
 
   it("requires the guardian's consent under 18 only", () => {
     const { consentimento: _, ...withoutConsent } = valid;
     expect(errors({ ...withoutConsent, idade: "17" }).consentimento).toBe(MESSAGES.consentRequired);
-    expect(errors({ ...withoutConsent, idade: "17", consentimento: false }).consentimento).toBe(MESSAGES.consentRequired);
+    expect(errors({ ...withoutConsent, idade: "17", consentimento: false }).consentimento).toBe(
+      MESSAGES.consentRequired,
+    );
     expect(errors({ ...withoutConsent, idade: "18" })).toEqual({});
     // shown together with other messages
     expect(errors({ ...withoutConsent, idade: "12", nome_completo: "" })).toEqual({
@@ -70,7 +84,9 @@ describe("registrationInputSchema", () => {
 
 describe("registrationPatchSchema", () => {
   it("takes a status alone or the whole edit set", () => {
-    expect(registrationPatchSchema.parse({ status_pagamento: "confirmado" })).toEqual({ status_pagamento: "confirmado" });
+    expect(registrationPatchSchema.parse({ status_pagamento: "confirmado" })).toEqual({
+      status_pagamento: "confirmado",
+    });
     const { consentimento: _, ...editable } = valid;
     expect(registrationPatchSchema.safeParse({ ...editable, status_pagamento: "pendente" }).success).toBe(true);
     expect(registrationPatchSchema.safeParse({ status_pagamento: "pago" }).success).toBe(false);

@@ -26,12 +26,14 @@ export const MESSAGES = {
 // Postgres text cannot hold NUL, and lone surrogates are not valid UTF-8.
 const isStorableText = (s: string) => !s.includes("\u0000") && s.isWellFormed();
 
-export const nameSchema = z.string({ error: MESSAGES.nameRequired }).check(
-  z.trim(),
-  z.minLength(1, MESSAGES.nameRequired),
-  z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
-  z.refine(isStorableText, MESSAGES.nameInvalid),
-);
+export const nameSchema = z
+  .string({ error: MESSAGES.nameRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.nameRequired),
+    z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
+    z.refine(isStorableText, MESSAGES.nameInvalid),
+  );
 
 /** Accepts a number or the string of an <input>; empty means missing. */
 export const ageSchema = z.pipe(
@@ -52,9 +54,7 @@ export const phoneSchema = z.pipe(
   z.string({ error: MESSAGES.phoneRequired }).check(z.maxLength(40, MESSAGES.phoneInvalid)),
   z.pipe(
     z.transform((s: string) => phoneDigits(s)),
-    z
-      .string()
-      .check(z.minLength(1, MESSAGES.phoneRequired), z.refine(isValidPhoneDigits, MESSAGES.phoneInvalid)),
+    z.string().check(z.minLength(1, MESSAGES.phoneRequired), z.refine(isValidPhoneDigits, MESSAGES.phoneInvalid)),
   ),
 );
 

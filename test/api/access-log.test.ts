@@ -13,14 +13,23 @@ describe("request log", () => {
   async function linesAt(level: string) {
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: level });
     let out = "";
-    const log = pino(loggerOptions(config) as pino.LoggerOptions, { write: (line: string) => void (out += line) });
+    const log = pino(loggerOptions(config) as pino.LoggerOptions, {
+      write: (line: string) => {
+        out += line;
+      },
+    });
     const app = await buildApp({ config, db, logger: log, distDir: process.env.TEST_DIST_DIR });
     try {
       expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
       const created = await app.inject({
         method: "POST",
         url: "/api/registrations",
-        payload: { nome_completo: "Pessoa Do Log", idade: 20, numero_responsavel: "98911112222", metodo_pagamento: "PIX" },
+        payload: {
+          nome_completo: "Pessoa Do Log",
+          idade: 20,
+          numero_responsavel: "98911112222",
+          metodo_pagamento: "PIX",
+        },
       });
       expect(created.statusCode).toBe(201);
       expect((await app.inject({ method: "GET", url: "/api/nada" })).statusCode).toBe(404);
@@ -30,7 +39,16 @@ describe("request log", () => {
     return out
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { msg: string; reqId?: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            msg: string;
+            reqId?: string;
+            req?: { method: string; url: string };
+            res?: { statusCode: number };
+            responseTime?: number;
+          },
+      );
   }
 
   it("prints one line per request at info, when it ends, with the request, the status and the time", async () => {

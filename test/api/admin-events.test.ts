@@ -78,7 +78,12 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
       const created = await t.app.inject({
         method: "POST",
         url: "/api/registrations",
-        payload: { nome_completo: "Pessoa Ao Vivo", idade: 19, numero_responsavel: "98977776666", metodo_pagamento: "ESPECIE" },
+        payload: {
+          nome_completo: "Pessoa Ao Vivo",
+          idade: 19,
+          numero_responsavel: "98977776666",
+          metodo_pagamento: "ESPECIE",
+        },
       });
       const id = created.json().id as string;
       await admin.until((ev) => ev.some((e) => e.event === "registration-inserted"));
@@ -100,7 +105,10 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
       });
       expect(patched.statusCode).toBe(200);
       await admin.until((ev) => ev.some((e) => e.event === "registration-updated"));
-      expect(admin.events.find((e) => e.event === "registration-updated")!.data).toMatchObject({ id, status_pagamento: "confirmado" });
+      expect(admin.events.find((e) => e.event === "registration-updated")!.data).toMatchObject({
+        id,
+        status_pagamento: "confirmado",
+      });
 
       const deleted = await t.app.inject({ method: "DELETE", url: `/api/registrations/${id}`, headers: { cookie } });
       expect(deleted.statusCode).toBe(204);
@@ -108,7 +116,12 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
       expect(admin.events.find((e) => e.event === "registration-deleted")!.data).toEqual({ id });
 
       // NOTIFY keeps order: once this status change reaches the other streams, anything sent before it has too.
-      const closed = await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open: false }, headers: { cookie } });
+      const closed = await t.app.inject({
+        method: "PUT",
+        url: "/api/form-status",
+        payload: { is_open: false },
+        headers: { cookie },
+      });
       expect(closed.statusCode).toBe(200);
       for (const s of all) await s.until((ev) => ev.some((e) => e.event === "form-status" && e.data.is_open === false));
       for (const s of others) {
@@ -138,17 +151,29 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
       const sorted = [...ids].sort();
       const of = (event: string) => admin.events.filter((e) => e.event === event).map((e) => e.data);
       await admin.until(() => of("registration-inserted").length === 150);
-      expect(of("registration-inserted").map((r) => r.id).sort()).toEqual(sorted);
+      expect(
+        of("registration-inserted")
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(sorted);
       expect(of("registration-inserted").every((r) => /^Lote Ao Vivo \d+$/.test(String(r.nome_completo)))).toBe(true);
 
       await t.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = ANY($1::uuid[])", [ids]);
       await admin.until(() => of("registration-updated").length === 150);
-      expect(of("registration-updated").map((r) => r.id).sort()).toEqual(sorted);
+      expect(
+        of("registration-updated")
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(sorted);
       expect(of("registration-updated").every((r) => r.status_pagamento === "confirmado")).toBe(true);
 
       await t.db.query("DELETE FROM registrations WHERE id = ANY($1::uuid[])", [ids]);
       await admin.until(() => of("registration-deleted").length === 150);
-      expect(of("registration-deleted").map((r) => r.id).sort()).toEqual(sorted);
+      expect(
+        of("registration-deleted")
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(sorted);
 
       // Three statements, two notifications each: 100 ids, then 50.
       for (const type of ["registration-inserted", "registration-updated", "registration-deleted"]) {

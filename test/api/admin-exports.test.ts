@@ -14,7 +14,10 @@ function todayInFortaleza(): string {
   return local.toISOString().slice(0, 10);
 }
 
-async function insert(t: TestApp, rows: [string, number, string, "PIX" | "ESPECIE", "pendente" | "confirmado", string][]) {
+async function insert(
+  t: TestApp,
+  rows: [string, number, string, "PIX" | "ESPECIE", "pendente" | "confirmado", string][],
+) {
   for (const [nome, idade, phone, metodo, status, createdAt] of rows) {
     await t.db.query(
       `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at)
@@ -41,8 +44,8 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     cookie = await adminCookie(t.app);
     await insert(t, [
       ["João da Silva", 17, "98999998888", "PIX", "pendente", "2025-08-01T11:05:00Z"],
-      ['Ana <b>"&\' Clara', 22, "9833334444", "ESPECIE", "confirmado", "2025-08-02T02:30:00Z"],
-      ["=HYPERLINK(\"http://mal.example\")", 30, "98911112222", "PIX", "confirmado", "2025-08-03T15:00:00Z"],
+      ["Ana <b>\"&' Clara", 22, "9833334444", "ESPECIE", "confirmado", "2025-08-02T02:30:00Z"],
+      ['=HYPERLINK("http://mal.example")', 30, "98911112222", "PIX", "confirmado", "2025-08-03T15:00:00Z"],
       ["Nome\u0007Com;Controle", 40, "98922223333", "PIX", "pendente", "2025-08-04T12:00:00Z"],
     ]);
   });
@@ -56,7 +59,9 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     const res = await download("/api/registrations/export.xlsx?sort=antigos");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe(XLSX_TYPE);
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="inscricoes-jdj-2025-${todayInFortaleza()}.xlsx"`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="inscricoes-jdj-2025-${todayInFortaleza()}.xlsx"`,
+    );
     expect(res.headers["cache-control"]).toBe("no-store");
 
     const { ws, rows } = await readWorkbook(res.rawPayload);
@@ -77,7 +82,7 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     expect((date.value as Date).toISOString()).toBe("2025-08-01T08:05:00.000Z");
 
     const ana = rows[2];
-    expect(ana.getCell(1).value).toBe('Ana <b>"&\' Clara');
+    expect(ana.getCell(1).value).toBe("Ana <b>\"&' Clara");
     expect(ana.getCell(3).value).toBe("(98) 3333-4444");
     expect(ana.getCell(4).value).toBe("Espécie");
     expect(ana.getCell(5).value).toBe("Pago");
@@ -101,7 +106,10 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
   it("exports only the filtered rows, in the chosen order", async () => {
     const res = await download("/api/registrations/export.xlsx?status=confirmado&sort=nome");
     const { rows } = await readWorkbook(res.rawPayload);
-    expect(rows.slice(1, -2).map((r) => r.getCell(1).value)).toEqual(['=HYPERLINK("http://mal.example")', 'Ana <b>"&\' Clara']);
+    expect(rows.slice(1, -2).map((r) => r.getCell(1).value)).toEqual([
+      '=HYPERLINK("http://mal.example")',
+      "Ana <b>\"&' Clara",
+    ]);
     expect(rows.at(-1)!.getCell(1).value).toBe("Total: 2 inscrições");
     expect(rows.at(-1)!.getCell(5).value).toBe("Pagos: 2 · Pendentes: 0");
 
@@ -118,7 +126,9 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     const res = await download("/api/registrations/export.csv?sort=antigos");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="inscricoes-jdj-2025-${todayInFortaleza()}.csv"`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="inscricoes-jdj-2025-${todayInFortaleza()}.csv"`,
+    );
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
@@ -132,7 +142,9 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
       '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"04/08/2025 09:00"',
     ]);
 
-    const filtered = (await download("/api/registrations/export.csv?status=pendente&q=silva")).rawPayload.toString("utf8");
+    const filtered = (await download("/api/registrations/export.csv?status=pendente&q=silva")).rawPayload.toString(
+      "utf8",
+    );
     expect(filtered.split("\r\n").filter(Boolean)).toHaveLength(2);
     expect(filtered).toContain('"João da Silva"');
   });
@@ -201,7 +213,9 @@ describe.each(DB_KINDS)("exports of 50 000 registrations on %s", (kind) => {
   }, 120_000);
 
   it("streams the whole CSV in name order", async () => {
-    const res = await fetch(`${t.baseUrl}/api/registrations/export.csv?sort=nome&status=confirmado`, { headers: { cookie } });
+    const res = await fetch(`${t.baseUrl}/api/registrations/export.csv?sort=nome&status=confirmado`, {
+      headers: { cookie },
+    });
     const lines = (await res.text()).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(N / 2 + 1);
     const names = lines.slice(1).map((l) => l.split(";")[0].replace(/"/g, ""));

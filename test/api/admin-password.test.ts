@@ -75,7 +75,9 @@ describe.each(DB_KINDS)("admin password on %s", (kind) => {
       password = GENERATED.exec(first.notices[0])![1];
       expect(first.notices[0]).toContain("ADMIN_PASSWORD");
 
-      const [row] = await first.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [GENERATED_HASH_KEY]);
+      const [row] = await first.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [
+        GENERATED_HASH_KEY,
+      ]);
       hash = row.value;
       expect(hash).toMatch(/^scrypt\$/);
       expect(hash).not.toContain(password);
@@ -143,6 +145,8 @@ describe.each(DB_KINDS)("admin password on %s", (kind) => {
     } finally {
       await prod.close();
     }
-    expect(() => loadConfig({ NODE_ENV: "production", ...fresh.env })).toThrow(/ADMIN_PASSWORD: obrigatória em produção/);
+    expect(() => loadConfig({ NODE_ENV: "production", ...fresh.env })).toThrow(
+      /ADMIN_PASSWORD: obrigatória em produção/,
+    );
   }, 60_000);
 });

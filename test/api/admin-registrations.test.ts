@@ -83,7 +83,10 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
           expect(res.body).not.toContain("Intocável");
         }
       }
-      const [row] = await t.db.query<{ status_pagamento: string }>("SELECT status_pagamento FROM registrations WHERE id = $1", [id]);
+      const [row] = await t.db.query<{ status_pagamento: string }>(
+        "SELECT status_pagamento FROM registrations WHERE id = $1",
+        [id],
+      );
       expect(row.status_pagamento).toBe("pendente");
       expect((await t.app.inject("/api/form-status")).json().is_open).toBe(true);
     });
@@ -97,13 +100,20 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
       { method: "PUT" as const, url: "/api/form-status", payload: { is_open: false } },
     ];
     for (const attempt of attempts) {
-      for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
+      for (const headers of [
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { "sec-fetch-site": "cross-site" },
+      ]) {
         const res = await t.app.inject({ ...attempt, headers: { cookie, ...headers } });
         expect(res.statusCode, `${attempt.method} ${attempt.url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json().error).toMatch(/outro site/);
       }
     }
-    const [row] = await t.db.query<{ status_pagamento: string }>("SELECT status_pagamento FROM registrations WHERE id = $1", [id]);
+    const [row] = await t.db.query<{ status_pagamento: string }>(
+      "SELECT status_pagamento FROM registrations WHERE id = $1",
+      [id],
+    );
     expect(row.status_pagamento).toBe("pendente");
     expect((await t.app.inject("/api/form-status")).json().is_open).toBe(true);
   });
@@ -127,11 +137,21 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
     });
     expect(closed.statusCode).toBe(409);
 
-    const bad = await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open: "sim" }, headers: { cookie } });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/form-status",
+      payload: { is_open: "sim" },
+      headers: { cookie },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: "Informe se o formulário está aberto (true ou false)." });
 
-    const reopen = await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open: true }, headers: { cookie } });
+    const reopen = await t.app.inject({
+      method: "PUT",
+      url: "/api/form-status",
+      payload: { is_open: true },
+      headers: { cookie },
+    });
     expect(reopen.json().is_open).toBe(true);
   });
 
@@ -206,11 +226,16 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
     it("pages by 10 with the total and page count", async () => {
       await seed(
         t,
-        Array.from({ length: 13 }, (_, i) => ({ nome: `Participante ${String(i + 1).padStart(2, "0")}`, minutesAgo: 50 - i })),
+        Array.from({ length: 13 }, (_, i) => ({
+          nome: `Participante ${String(i + 1).padStart(2, "0")}`,
+          minutesAgo: 50 - i,
+        })),
       );
       const first = await list("q=participante&sort=nome");
       expect(first).toMatchObject({ total: 13, page: 1, pageSize: 10, pageCount: 2 });
-      expect(names(first)).toEqual(Array.from({ length: 10 }, (_, i) => `Participante ${String(i + 1).padStart(2, "0")}`));
+      expect(names(first)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Participante ${String(i + 1).padStart(2, "0")}`),
+      );
       const second = await list("q=participante&sort=nome&page=2");
       expect(second).toMatchObject({ total: 13, page: 2, pageCount: 2 });
       expect(names(second)).toEqual(["Participante 11", "Participante 12", "Participante 13"]);
@@ -223,7 +248,8 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
       // The admin view of a row, never the internal columns.
       const item = first.items[0];
       expect(item).toMatchObject({ nome_completo: "Participante 01", idade: 20, numero_responsavel: "98999998888" });
-      for (const secret of ["idempotency_key", "nome_busca", "upload_token_hash", "updated_at"]) expect(item).not.toHaveProperty(secret);
+      for (const secret of ["idempotency_key", "nome_busca", "upload_token_hash", "updated_at"])
+        expect(item).not.toHaveProperty(secret);
     });
 
     it.each([
@@ -266,7 +292,12 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
 
   describe("edit and delete", () => {
     const patch = (id: string, payload: unknown) =>
-      t.app.inject({ method: "PATCH", url: `/api/registrations/${id}`, payload: payload as object, headers: { cookie } });
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/registrations/${id}`,
+        payload: payload as object,
+        headers: { cookie },
+      });
     const updatedAt = async (id: string) =>
       (await t.db.query<{ u: string }>("SELECT updated_at::text AS u FROM registrations WHERE id = $1", [id]))[0].u;
 
@@ -302,7 +333,13 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
       expect(names(await list("q=nome novo"))).toEqual(["Nome Novo"]);
     });
 
-    const full = { nome_completo: "Válido", idade: 20, numero_responsavel: "98999998888", metodo_pagamento: "PIX", status_pagamento: "pendente" };
+    const full = {
+      nome_completo: "Válido",
+      idade: 20,
+      numero_responsavel: "98999998888",
+      metodo_pagamento: "PIX",
+      status_pagamento: "pendente",
+    };
     it.each([
       [{ ...full, nome_completo: " " }, "Nome é obrigatório"],
       [{ ...full, idade: 3 }, "Idade mínima: 4 anos"],
@@ -320,7 +357,10 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
       const res = await patch(id, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: message });
-      const [row] = await t.db.query<{ nome_completo: string }>("SELECT nome_completo FROM registrations WHERE id = $1", [id]);
+      const [row] = await t.db.query<{ nome_completo: string }>(
+        "SELECT nome_completo FROM registrations WHERE id = $1",
+        [id],
+      );
       expect(row.nome_completo).toBe("Não Muda");
     });
 

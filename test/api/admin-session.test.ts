@@ -22,12 +22,12 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
 
   const login = (password: string, ip: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url: "/api/session", payload: { password }, remoteAddress: ip, headers });
-  const sessionState = (cookie?: string) =>
-    t.app.inject({ url: "/api/session", headers: cookie ? { cookie } : {} });
+  const sessionState = (cookie?: string) => t.app.inject({ url: "/api/session", headers: cookie ? { cookie } : {} });
   const sessionRows = async (cookie: string) =>
-    t.db.query<{ expires_at: Date; created_at: Date }>("SELECT created_at, expires_at FROM admin_sessions WHERE token_hash = $1", [
-      sha256(tokenOf(cookie)),
-    ]);
+    t.db.query<{ expires_at: Date; created_at: Date }>(
+      "SELECT created_at, expires_at FROM admin_sessions WHERE token_hash = $1",
+      [sha256(tokenOf(cookie))],
+    );
 
   it("says not authenticated, in development mode, without a cookie", async () => {
     const res = await sessionState();
@@ -85,7 +85,9 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
     expect(await sessionRows(cookie)).toHaveLength(1);
     const res = await t.app.inject({ method: "DELETE", url: "/api/session", headers: { cookie } });
     expect(res.statusCode).toBe(204);
-    expect(String(res.headers["set-cookie"])).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)`));
+    expect(String(res.headers["set-cookie"])).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)`),
+    );
     expect(await sessionRows(cookie)).toHaveLength(0);
     expect((await sessionState(cookie)).json()).toEqual({ authenticated: false, devMode: true });
     const stats = await t.app.inject({ url: "/api/registrations/stats", headers: { cookie } });

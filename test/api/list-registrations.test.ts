@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type ListQuery, SORTS, STATUS_FILTERS } from "../../shared/admin-api";
-import { PAGE_SIZE } from "../../shared/constants";
-import { DB_KINDS, useFreshDatabase } from "../../../test/support/test-database";
-import type { Database } from "../db/database";
-import { createRegistration } from "./create-registration";
-import { listRegistrations, registrationStats } from "./list-registrations";
-import { deleteRegistration, updateRegistration } from "./update-registration";
+import { type ListQuery, SORTS, STATUS_FILTERS } from "../../src/shared/admin-api";
+import { PAGE_SIZE } from "../../src/shared/constants";
+import { DB_KINDS, useFreshDatabase } from "../support/test-database";
+import type { Database } from "../../src/server/db/database";
+import { createRegistration } from "../../src/server/registrations/create-registration";
+import { listRegistrations, registrationStats } from "../../src/server/registrations/list-registrations";
+import { deleteRegistration, updateRegistration } from "../../src/server/registrations/update-registration";
 
 /** The truth the counters (migration 006) must always agree with. */
 async function countedTheSlowWay(db: Database) {
@@ -39,7 +39,12 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
     );
     await expectInStep();
 
-    const data = { nome_completo: "Ana Souza", idade: 17, numero_responsavel: "98987654321", metodo_pagamento: "PIX" } as const;
+    const data = {
+      nome_completo: "Ana Souza",
+      idade: 17,
+      numero_responsavel: "98987654321",
+      metodo_pagamento: "PIX",
+    } as const;
     const key = randomUUID();
     const { registration } = await createRegistration(db, data, key);
     const replay = await createRegistration(db, data, key); // ON CONFLICT DO NOTHING, then the replay's UPDATE
@@ -49,7 +54,11 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
 
     await updateRegistration(db, registration.id, { status_pagamento: "confirmado" });
     await expectInStep();
-    await updateRegistration(db, registration.id, { ...data, metodo_pagamento: "ESPECIE", status_pagamento: "pendente" });
+    await updateRegistration(db, registration.id, {
+      ...data,
+      metodo_pagamento: "ESPECIE",
+      status_pagamento: "pendente",
+    });
     await expectInStep();
     await db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE nome_completo LIKE 'Lote 1%'");
     await expectInStep();
@@ -87,7 +96,11 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
           expect(all.total).toBe(first.total);
           const [{ expected }] = await db.query<{ expected: string[] }>(
             `SELECT coalesce(array_agg(id::text ORDER BY ${
-              sort === "recentes" ? "created_at DESC, id DESC" : sort === "antigos" ? "created_at, id" : `nome_busca COLLATE "C", id`
+              sort === "recentes"
+                ? "created_at DESC, id DESC"
+                : sort === "antigos"
+                  ? "created_at, id"
+                  : `nome_busca COLLATE "C", id`
             }), '{}') AS expected
              FROM registrations
              WHERE CASE $1 WHEN 'todos' THEN true WHEN 'com_comprovante' THEN comprovante_path IS NOT NULL
@@ -96,7 +109,9 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
             [status, q],
           );
           expect(ids).toEqual(expected);
-          expect(pages.every((pg, i) => pg.items.length === Math.min(PAGE_SIZE, first.total - i * PAGE_SIZE))).toBe(true);
+          expect(pages.every((pg, i) => pg.items.length === Math.min(PAGE_SIZE, first.total - i * PAGE_SIZE))).toBe(
+            true,
+          );
         }
       }
     }

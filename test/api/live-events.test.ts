@@ -50,7 +50,12 @@ describe.each(DB_KINDS)("GET /api/events on %s", (kind) => {
         await t.app.inject({
           method: "POST",
           url: "/api/registrations",
-          payload: { nome_completo: "Visitante Secreto", idade: 20, numero_responsavel: "98999998888", metodo_pagamento: "PIX" },
+          payload: {
+            nome_completo: "Visitante Secreto",
+            idade: 20,
+            numero_responsavel: "98999998888",
+            metodo_pagamento: "PIX",
+          },
         });
         // Flipped straight in the database, as psql would: the trigger announces it.
         await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
@@ -58,7 +63,9 @@ describe.each(DB_KINDS)("GET /api/events on %s", (kind) => {
       },
     );
     expect(res.headers.get("content-type")).toContain("text/event-stream");
-    const statuses = events.filter((e) => e.event === "form-status").map((e) => (e.data as { is_open: boolean }).is_open);
+    const statuses = events
+      .filter((e) => e.event === "form-status")
+      .map((e) => (e.data as { is_open: boolean }).is_open);
     expect(statuses).toEqual([true, false, true]);
     expect(JSON.stringify(events)).not.toContain("Visitante Secreto");
     expect(events.some((e) => e.event.startsWith("registration"))).toBe(false);

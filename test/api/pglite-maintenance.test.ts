@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { useFreshDatabase } from "../../../../test/support/test-database";
-import { whereClause } from "../../registrations/registration-filter";
-import type { Database } from "../database";
-import { pgliteMaintenance } from "./maintenance";
+import { useFreshDatabase } from "../support/test-database";
+import { whereClause } from "../../src/server/registrations/registration-filter";
+import type { Database } from "../../src/server/db/database";
+import { pgliteMaintenance } from "../../src/server/db/pglite/maintenance";
 
 /** Rows "Pessoa Silva <from>" … "Pessoa Silva <to>". */
 const insertRows = (db: Database, from: number, to: number) =>
@@ -16,9 +16,15 @@ const insertRows = (db: Database, from: number, to: number) =>
 async function expectSearchUsesTrigramIndex(db: Database) {
   await db.exec("ANALYZE registrations");
   const where = whereClause({ q: "silva 123", status: "todos" });
-  const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN SELECT count(*) FROM registrations ${where.sql}`, where.params);
+  const plan = await db.query<{ "QUERY PLAN": string }>(
+    `EXPLAIN SELECT count(*) FROM registrations ${where.sql}`,
+    where.params,
+  );
   expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("registrations_nome_busca_trgm_idx");
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM registrations ${where.sql}`, where.params);
+  const [{ n }] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM registrations ${where.sql}`,
+    where.params,
+  );
   expect(n).toBe(11); // 123 and 1230..1239
 }
 

@@ -6,7 +6,13 @@ import { CONSENT_VERSION } from "../../src/shared/privacy";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
-const valid = { nome_completo: "Ana Clara", idade: 16, numero_responsavel: "(98) 99999-8888", metodo_pagamento: "PIX", consentimento: true };
+const valid = {
+  nome_completo: "Ana Clara",
+  idade: 16,
+  numero_responsavel: "(98) 99999-8888",
+  metodo_pagamento: "PIX",
+  consentimento: true,
+};
 
 describe.each(DB_KINDS)("public routes on %s", (kind) => {
   let t: TestApp;
@@ -39,7 +45,12 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
     expect(body).toMatchObject({ metodo_pagamento: "PIX" });
     expect(Object.keys(body).sort()).toEqual(["created_at", "id", "metodo_pagamento", "referencia", "upload_token"]);
     const [row] = await t.db.query<Record<string, unknown>>("SELECT * FROM registrations WHERE id = $1", [body.id]);
-    expect(row).toMatchObject({ nome_completo: "Ana Clara", idade: 16, numero_responsavel: "98999998888", status_pagamento: "pendente" });
+    expect(row).toMatchObject({
+      nome_completo: "Ana Clara",
+      idade: 16,
+      numero_responsavel: "98999998888",
+      status_pagamento: "pendente",
+    });
   });
 
   it.each([
@@ -131,11 +142,18 @@ describe("per-client registration limit", () => {
 
   it("lets a church Wi-Fi's 30 registrations through, then answers 429 with a pt-BR message", async () => {
     const send = (i: number, ip: string) =>
-      t.app.inject({ method: "POST", url: "/api/registrations", remoteAddress: ip, payload: { ...valid, nome_completo: `Grupo ${i}` } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        remoteAddress: ip,
+        payload: { ...valid, nome_completo: `Grupo ${i}` },
+      });
     for (let i = 0; i < 30; i++) expect((await send(i, "10.9.8.7")).statusCode).toBe(201);
     const over = await send(31, "10.9.8.7");
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ error: "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo." });
+    expect(over.json()).toEqual({
+      error: "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo.",
+    });
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await send(32, "10.9.8.8")).statusCode).toBe(201);
@@ -157,7 +175,9 @@ describe.each(DB_KINDS)("LGPD consent and honeypot on %s", (kind) => {
     const res = await post({ ...withoutConsent, idade: 15, nome_completo: "Menor Sem Autorização" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "Para menores de 18 anos, o responsável precisa autorizar a inscrição." });
-    expect(await t.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Menor Sem Autorização'")).toHaveLength(0);
+    expect(await t.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Menor Sem Autorização'")).toHaveLength(
+      0,
+    );
   });
 
   it("stores which consent text was accepted, and when", async () => {
@@ -175,7 +195,10 @@ describe.each(DB_KINDS)("LGPD consent and honeypot on %s", (kind) => {
   it("keeps no consent record for adults", async () => {
     const res = await post({ ...valid, idade: 30, nome_completo: "Adulto", consentimento: true });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.query<{ consentimento_versao: string | null }>("SELECT consentimento_versao FROM registrations WHERE id = $1", [res.json().id]);
+    const [row] = await t.db.query<{ consentimento_versao: string | null }>(
+      "SELECT consentimento_versao FROM registrations WHERE id = $1",
+      [res.json().id],
+    );
     expect(row.consentimento_versao).toBeNull();
   });
 

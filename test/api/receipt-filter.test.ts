@@ -107,10 +107,16 @@ describe.each(DB_KINDS)("'Com comprovante' filter on %s", (kind) => {
   });
 
   it("applies to the exports too", async () => {
-    const csv = (await get("/api/registrations/export.csv?status=com_comprovante&sort=nome")).rawPayload.subarray(3).toString("utf8");
+    const csv = (await get("/api/registrations/export.csv?status=com_comprovante&sort=nome")).rawPayload
+      .subarray(3)
+      .toString("utf8");
     const lines = csv.split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(4); // header + 3
-    expect(lines.slice(1).map((l) => l.split(";")[0].replace(/"/g, ""))).toEqual(["Ana Com Foto", "Bruno Com PDF", "Carla Paga Com Foto"]);
+    expect(lines.slice(1).map((l) => l.split(";")[0].replace(/"/g, ""))).toEqual([
+      "Ana Com Foto",
+      "Bruno Com PDF",
+      "Carla Paga Com Foto",
+    ]);
     const xlsx = await get("/api/registrations/export.xlsx?status=com_comprovante");
     expect(xlsx.statusCode).toBe(200);
   });

@@ -6,7 +6,12 @@ import { startTestApp, type TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
 const PASSWORD = "senha-de-teste-123";
-const person = (nome: string) => ({ nome_completo: nome, idade: 19, numero_responsavel: "98999998888", metodo_pagamento: "PIX" });
+const person = (nome: string) => ({
+  nome_completo: nome,
+  idade: 19,
+  numero_responsavel: "98999998888",
+  metodo_pagamento: "PIX",
+});
 
 describe.each(DB_KINDS)("receipts on %s", (kind) => {
   let t: TestApp;
@@ -32,8 +37,19 @@ describe.each(DB_KINDS)("receipts on %s", (kind) => {
     return res.json() as { id: string; referencia: string; upload_token: string };
   }
 
-  const upload = (id: string, token: string | null, file: { filename?: string; contentType?: string; data: Buffer }) => {
-    const body = multipartBody([{ name: "file", filename: file.filename ?? "comprovante.jpg", contentType: file.contentType ?? "image/jpeg", data: file.data }]);
+  const upload = (
+    id: string,
+    token: string | null,
+    file: { filename?: string; contentType?: string; data: Buffer },
+  ) => {
+    const body = multipartBody([
+      {
+        name: "file",
+        filename: file.filename ?? "comprovante.jpg",
+        contentType: file.contentType ?? "image/jpeg",
+        data: file.data,
+      },
+    ]);
     return t.app.inject({
       method: "POST",
       url: `/api/registrations/${id}/receipt`,
@@ -48,7 +64,10 @@ describe.each(DB_KINDS)("receipts on %s", (kind) => {
     const r = await register("Com Referência");
     expect(r.referencia).toMatch(/^JDJ[23456789A-HJ-NP-Z]{4}$/);
     expect(r.upload_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await t.db.query<{ upload_token_hash: string }>("SELECT upload_token_hash FROM registrations WHERE id = $1", [r.id]);
+    const [row] = await t.db.query<{ upload_token_hash: string }>(
+      "SELECT upload_token_hash FROM registrations WHERE id = $1",
+      [r.id],
+    );
     expect(row.upload_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.upload_token_hash).not.toContain(r.upload_token);
   });
@@ -70,7 +89,10 @@ describe.each(DB_KINDS)("receipts on %s", (kind) => {
     expect(admin.headers["content-disposition"]).toBe(`inline; filename="comprovante-${r.referencia}.jpg"`);
     expect(Buffer.compare(admin.rawPayload, JPEG_BYTES)).toBe(0);
 
-    const list = await t.app.inject({ url: `/api/registrations?q=${encodeURIComponent("Paga Direitinho")}`, headers: { cookie } });
+    const list = await t.app.inject({
+      url: `/api/registrations?q=${encodeURIComponent("Paga Direitinho")}`,
+      headers: { cookie },
+    });
     expect(list.json().items[0]).toMatchObject({ has_receipt: true, referencia: r.referencia });
   });
 
@@ -94,29 +116,59 @@ describe.each(DB_KINDS)("receipts on %s", (kind) => {
 
     it.each([
       ["no token", () => upload(victim.id, null, { data: JPEG_BYTES }), 401, RECEIPT_MESSAGES.noToken],
-      ["another registration's token", () => upload(victim.id, other.upload_token, { data: JPEG_BYTES }), 403, RECEIPT_MESSAGES.wrongToken],
+      [
+        "another registration's token",
+        () => upload(victim.id, other.upload_token, { data: JPEG_BYTES }),
+        403,
+        RECEIPT_MESSAGES.wrongToken,
+      ],
       [
         "a renamed executable",
-        () => upload(victim.id, victim.upload_token, { filename: "comprovante.jpg", data: Buffer.concat([Buffer.from("\x7fELF\x02\x01\x01\0", "latin1"), Buffer.alloc(500)]) }),
+        () =>
+          upload(victim.id, victim.upload_token, {
+            filename: "comprovante.jpg",
+            data: Buffer.concat([Buffer.from("\x7fELF\x02\x01\x01\0", "latin1"), Buffer.alloc(500)]),
+          }),
         415,
         RECEIPT_MESSAGES.badType,
       ],
       [
         "a 6 MB file",
-        () => upload(victim.id, victim.upload_token, { data: Buffer.concat([JPEG_BYTES, Buffer.alloc(6 * 1024 * 1024, 1)]) }),
+        () =>
+          upload(victim.id, victim.upload_token, {
+            data: Buffer.concat([JPEG_BYTES, Buffer.alloc(6 * 1024 * 1024, 1)]),
+          }),
         413,
         RECEIPT_MESSAGES.tooLarge,
       ],
-      ["a path-traversal file name", () => upload(victim.id, victim.upload_token, { filename: "../../etc/passwd.jpg", data: JPEG_BYTES }), 400, RECEIPT_MESSAGES.badName],
-      ["a backslash path", () => upload(victim.id, victim.upload_token, { filename: "..\\..\\boot.ini", data: JPEG_BYTES }), 400, RECEIPT_MESSAGES.badName],
-      ["an unknown registration", () => upload(randomUUID(), victim.upload_token, { data: JPEG_BYTES }), 403, RECEIPT_MESSAGES.wrongToken],
+      [
+        "a path-traversal file name",
+        () => upload(victim.id, victim.upload_token, { filename: "../../etc/passwd.jpg", data: JPEG_BYTES }),
+        400,
+        RECEIPT_MESSAGES.badName,
+      ],
+      [
+        "a backslash path",
+        () => upload(victim.id, victim.upload_token, { filename: "..\\..\\boot.ini", data: JPEG_BYTES }),
+        400,
+        RECEIPT_MESSAGES.badName,
+      ],
+      [
+        "an unknown registration",
+        () => upload(randomUUID(), victim.upload_token, { data: JPEG_BYTES }),
+        403,
+        RECEIPT_MESSAGES.wrongToken,
+      ],
     ])("%s", async (_name, send, status, message) => {
       const before = await storedCount();
       const res = await send();
       expect(res.statusCode).toBe(status);
       expect(res.json()).toEqual({ error: message });
       expect(await storedCount()).toBe(before);
-      const [row] = await t.db.query<{ comprovante_path: string | null }>("SELECT comprovante_path FROM registrations WHERE id = $1", [victim.id]);
+      const [row] = await t.db.query<{ comprovante_path: string | null }>(
+        "SELECT comprovante_path FROM registrations WHERE id = $1",
+        [victim.id],
+      );
       expect(row.comprovante_path).toBeNull();
     });
 
@@ -124,14 +176,20 @@ describe.each(DB_KINDS)("receipts on %s", (kind) => {
       const res = await t.app.inject({
         method: "POST",
         url: `/api/registrations/${victim.id}/receipt`,
-        payload: "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n\r\n\xff\xd8\xff",
-        headers: { "content-type": "multipart/form-data; boundary=xyz", authorization: `Bearer ${victim.upload_token}` },
+        payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n\xff\xd8\xff',
+        headers: {
+          "content-type": "multipart/form-data; boundary=xyz",
+          authorization: `Bearer ${victim.upload_token}`,
+        },
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       expect(typeof res.json().error).toBe("string");
       expect(await storedCount()).toBeGreaterThanOrEqual(0);
-      const [row] = await t.db.query<{ comprovante_path: string | null }>("SELECT comprovante_path FROM registrations WHERE id = $1", [victim.id]);
+      const [row] = await t.db.query<{ comprovante_path: string | null }>(
+        "SELECT comprovante_path FROM registrations WHERE id = $1",
+        [victim.id],
+      );
       expect(row.comprovante_path).toBeNull();
     });
   });

@@ -66,7 +66,11 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
       const body = answer.json();
       const row = byId.get(body.id);
       // Each answer belongs to the row made from that request's own body.
-      expect(row).toMatchObject({ nome_completo: people[i].nome_completo, idade: people[i].idade, referencia: body.referencia });
+      expect(row).toMatchObject({
+        nome_completo: people[i].nome_completo,
+        idade: people[i].idade,
+        referencia: body.referencia,
+      });
       expect(row?.upload_token_hash).toBe(hashToken(body.upload_token));
       expect(row?.consentimento_versao).toBe(people[i].idade < 18 ? CONSENT_VERSION : null);
       expect(answer.headers["idempotent-replayed"]).toBe("false");
@@ -104,7 +108,10 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
   it("replays a stored registration that comes back among new ones", async () => {
     const key = randomUUID();
     const first = await post(person(1), key);
-    const answers = await Promise.all([post(person(1), key), ...Array.from({ length: 5 }, (_, i) => post(person(20 + i), randomUUID()))]);
+    const answers = await Promise.all([
+      post(person(1), key),
+      ...Array.from({ length: 5 }, (_, i) => post(person(20 + i), randomUUID())),
+    ]);
     expect(answers[0].statusCode).toBe(201);
     expect(answers[0].json().id).toBe(first.json().id);
     expect(answers[0].headers["idempotent-replayed"]).toBe("true");
@@ -124,7 +131,9 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
   it("settles a payment reference drawn twice in one batch with a fresh draw", async () => {
     let draws = 0;
     // The first three draws repeat; later draws (the single-row retries) are random.
-    const writer = registrationWriter(t.db, { drawReference: () => (draws++ < 3 ? "JDJAAAA" : `JDJ${draws}`.padEnd(7, "B")) });
+    const writer = registrationWriter(t.db, {
+      drawReference: () => (draws++ < 3 ? "JDJAAAA" : `JDJ${draws}`.padEnd(7, "B")),
+    });
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => writer.create(person(i), randomUUID())));
     const references = results.map((r) => r.registration.referencia);
     expect(new Set(references).size).toBe(5);
@@ -138,7 +147,7 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
     const events: string[] = [];
     const recording = {
       query: <T>(sql: string, params?: unknown[]) => {
-        if (sql.includes("unnest(")) events.push(`insert ${(params?.[0] as unknown[]).length}`);
+        if (sql.includes("unnest(")) events.push(`insert ${(params?.[0] as unknown[] | undefined)?.length}`);
         return t.db.query<T>(sql, params);
       },
       exec: (sql: string) => t.db.exec(sql),

@@ -1,21 +1,35 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type ListQuery, SORTS, STATUS_FILTERS, type StatusFilter } from "../../shared/admin-api";
-import { DB_KINDS, useFreshDatabase } from "../../../test/support/test-database";
-import type { Database } from "../db/database";
-import { createRegistration } from "./create-registration";
-import { listRegistrations } from "./list-registrations";
-import { SORT_SQL } from "./registration-filter";
-import { countShortSearch, FOLD_AT_LINES, FOLD_BATCH_LINES, foldGramLog, shortGrams } from "./short-search-counts";
-import { deleteRegistration, updateRegistration } from "./update-registration";
+import { type ListQuery, SORTS, STATUS_FILTERS, type StatusFilter } from "../../src/shared/admin-api";
+import { DB_KINDS, useFreshDatabase } from "../support/test-database";
+import type { Database } from "../../src/server/db/database";
+import { createRegistration } from "../../src/server/registrations/create-registration";
+import { listRegistrations } from "../../src/server/registrations/list-registrations";
+import { SORT_SQL } from "../../src/server/registrations/registration-filter";
+import {
+  countShortSearch,
+  FOLD_AT_LINES,
+  FOLD_BATCH_LINES,
+  foldGramLog,
+  shortGrams,
+} from "../../src/server/registrations/short-search-counts";
+import { deleteRegistration, updateRegistration } from "../../src/server/registrations/update-registration";
 
 // Accents and case both ways, the user's % and _ (and \) as plain text, two
 // spaces in a row, absent letters; " s " is trimmed to "s".
 const TERMS = ["a", "A", "á", "lu", "LÚ", "ça", "%", "0%", "_", "a_", "\\", "\\p", "s", " s ", "zz", "x", "ü"];
 
 const NAMES = [
-  "Lúcia Sá", "LUCAS ÁVILA", "Zé 100% Fiel", "Joana_Lima", "Ana\\Paula", "Íris  Luz", "Bia", "Conceição Araújo",
-  "Xuxa Gonçalves", "Müller Souza",
+  "Lúcia Sá",
+  "LUCAS ÁVILA",
+  "Zé 100% Fiel",
+  "Joana_Lima",
+  "Ana\\Paula",
+  "Íris  Luz",
+  "Bia",
+  "Conceição Araújo",
+  "Xuxa Gonçalves",
+  "Müller Souza",
 ];
 
 const statusSql = `CASE $2 WHEN 'todos' THEN true WHEN 'com_comprovante' THEN comprovante_path IS NOT NULL
@@ -75,7 +89,12 @@ describe.each(DB_KINDS)("short searches (one or two characters) on %s", (kind) =
     expect(await foldGramLog(db, 7)).toBe(7);
     await expectCountsExact(db); // part folded, part in the log
 
-    const data = { nome_completo: "Ülla Çá_%", idade: 17, numero_responsavel: "98987654321", metodo_pagamento: "PIX" } as const;
+    const data = {
+      nome_completo: "Ülla Çá_%",
+      idade: 17,
+      numero_responsavel: "98987654321",
+      metodo_pagamento: "PIX",
+    } as const;
     const key = randomUUID();
     const { registration } = await createRegistration(db, data, key);
     await createRegistration(db, data, key); // a replay: ON CONFLICT DO NOTHING, then an UPDATE of the token
@@ -137,9 +156,13 @@ describe.each(DB_KINDS)("short searches (one or two characters) on %s", (kind) =
           const truth = await expected(db, q, status, sort);
           const first = await listRegistrations(db, { q, status, sort, page: 1 });
           const pages = [first];
-          for (let p = 2; p <= first.pageCount; p++) pages.push(await listRegistrations(db, { q, status, sort, page: p }));
+          for (let p = 2; p <= first.pageCount; p++)
+            pages.push(await listRegistrations(db, { q, status, sort, page: p }));
           expect(first.total, `${q} ${status} ${sort}`).toBe(truth.total);
-          expect(pages.flatMap((pg) => pg.items.map((r) => r.id)), `${q} ${status} ${sort}`).toEqual(truth.ids);
+          expect(
+            pages.flatMap((pg) => pg.items.map((r) => r.id)),
+            `${q} ${status} ${sort}`,
+          ).toEqual(truth.ids);
         }
       }
     }

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
 import { newContext, screenshot } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
-import { ADMIN_PASSWORD, dashboardReady, openDashboard, startAdminApp, toastTitled, VIEWPORT_NAMES, WAIT } from "./admin-helpers";
+import {
+  ADMIN_PASSWORD,
+  dashboardReady,
+  openDashboard,
+  startAdminApp,
+  toastTitled,
+  VIEWPORT_NAMES,
+  WAIT,
+} from "./admin-helpers";
 
 describe("admin panel login", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -12,7 +12,10 @@ const FILE_NAME = (ext: string) => new RegExp(`^inscricoes-jdj-2025-\\d{4}-\\d{2
 
 /** Clicks an export button and returns the saved file. */
 async function download(page: Page, button: string, dir: string): Promise<{ name: string; path: string }> {
-  const [dl] = await Promise.all([page.waitForEvent("download", WAIT), page.getByRole("button", { name: button }).click()]);
+  const [dl] = await Promise.all([
+    page.waitForEvent("download", WAIT),
+    page.getByRole("button", { name: button }).click(),
+  ]);
   const name = dl.suggestedFilename();
   const path = join(dir, name);
   await dl.saveAs(path);

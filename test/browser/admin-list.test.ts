@@ -152,7 +152,9 @@ describe("admin registrations list", () => {
     });
 
     it("edits a registration with validation", async () => {
-      await registrationItem(page, vp, "Karina Alves").getByRole("button", { name: /^Editar/ }).click();
+      await registrationItem(page, vp, "Karina Alves")
+        .getByRole("button", { name: /^Editar/ })
+        .click();
       const dialog = page.getByRole("dialog", { name: "Editar Inscrição" });
       await dialog.waitFor(WAIT);
       const name = dialog.getByLabel("Nome completo", { exact: true });
@@ -185,11 +187,18 @@ describe("admin registrations list", () => {
       const [row] = await ui.app.db.query<Record<string, unknown>>(
         "SELECT idade, numero_responsavel, metodo_pagamento, status_pagamento FROM registrations WHERE nome_completo = 'Karina Alves Ferreira'",
       );
-      expect(row).toEqual({ idade: 19, numero_responsavel: "98912345678", metodo_pagamento: "PIX", status_pagamento: "confirmado" });
+      expect(row).toEqual({
+        idade: 19,
+        numero_responsavel: "98912345678",
+        metodo_pagamento: "PIX",
+        status_pagamento: "confirmado",
+      });
     });
 
     it("shows the server's message when an edit fails", async () => {
-      await registrationItem(page, vp, "Diego Ramos").getByRole("button", { name: /^Editar/ }).click();
+      await registrationItem(page, vp, "Diego Ramos")
+        .getByRole("button", { name: /^Editar/ })
+        .click();
       const dialog = page.getByRole("dialog", { name: "Editar Inscrição" });
       await dialog.waitFor(WAIT);
       // Someone else deletes it meanwhile.
@@ -210,14 +219,20 @@ describe("admin registrations list", () => {
       const dialog = page.getByRole("dialog", { name: "Excluir Inscrição" });
       await dialog.waitFor(WAIT);
       await dialog
-        .getByText("Tem certeza que deseja excluir a inscrição de: Henrique Dias. Esta ação não pode ser desfeita.", { exact: true })
+        .getByText("Tem certeza que deseja excluir a inscrição de: Henrique Dias. Esta ação não pode ser desfeita.", {
+          exact: true,
+        })
         .waitFor();
       // The safe choice has focus.
-      expect(await dialog.getByRole("button", { name: "Cancelar" }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(
+        await dialog.getByRole("button", { name: "Cancelar" }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
       await viewportShot(page, `admin-dialog-delete-${vp}`);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached", ...WAIT });
-      expect(await ui.app.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(1);
+      expect(await ui.app.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(
+        1,
+      );
 
       await opener.click();
       await dialog.waitFor(WAIT);
@@ -226,7 +241,9 @@ describe("admin registrations list", () => {
       await dialog.waitFor({ state: "detached", ...WAIT });
       await page.getByText("12 registro(s) encontrado(s)", { exact: true }).waitFor(WAIT);
       expect(await shownNames(page, vp)).not.toContain("Henrique Dias");
-      expect(await ui.app.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(0);
+      expect(await ui.app.db.query("SELECT 1 FROM registrations WHERE nome_completo = 'Henrique Dias'")).toHaveLength(
+        0,
+      );
     });
 
     it("shows names as text, never as markup", async () => {
@@ -238,7 +255,9 @@ describe("admin registrations list", () => {
       expect(await page.title()).not.toBe("xss");
 
       // And in the details dialog.
-      await registrationItem(page, vp, hostile).getByRole("button", { name: /^Detalhes/ }).click();
+      await registrationItem(page, vp, hostile)
+        .getByRole("button", { name: /^Detalhes/ })
+        .click();
       const dialog = page.getByRole("dialog", { name: "Detalhes da Inscrição" });
       await dialog.getByText(hostile, { exact: true }).waitFor(WAIT);
       expect(await dialog.locator("img[src='x'], b").count()).toBe(0);

@@ -49,7 +49,10 @@ describe("admin panel live updates", () => {
         await toggle.click();
         await toastTitled(page, "Formulário Aberto").waitFor(WAIT);
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
-        await visitorPage.getByText("Inscrições Encerradas").first().waitFor({ state: "detached", ...WAIT });
+        await visitorPage
+          .getByText("Inscrições Encerradas")
+          .first()
+          .waitFor({ state: "detached", ...WAIT });
         await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
       } finally {
         await admin.close();
@@ -86,7 +89,13 @@ describe("admin panel live updates", () => {
         const res = await fetch(`${ui.app.baseUrl}/api/registrations`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ nome_completo: "Carla Chegou Agora", idade: 17, numero_responsavel: "(98) 98765-4321", metodo_pagamento: "ESPECIE", consentimento: true }),
+          body: JSON.stringify({
+            nome_completo: "Carla Chegou Agora",
+            idade: 17,
+            numero_responsavel: "(98) 98765-4321",
+            metodo_pagamento: "ESPECIE",
+            consentimento: true,
+          }),
         });
         expect(res.status).toBe(201);
         await expectNames(page, vp, ["Carla Chegou Agora", "Bruno Anterior", "Ana Antiga"]);
@@ -113,7 +122,12 @@ describe("admin panel live updates", () => {
       const created = await fetch(`${ui.app.baseUrl}/api/registrations`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ nome_completo: "Davi Comprovante", idade: 22, numero_responsavel: "98981112222", metodo_pagamento: "PIX" }),
+        body: JSON.stringify({
+          nome_completo: "Davi Comprovante",
+          idade: 22,
+          numero_responsavel: "98981112222",
+          metodo_pagamento: "PIX",
+        }),
       });
       const { id, upload_token } = (await created.json()) as { id: string; upload_token: string };
       const form = new FormData();
@@ -129,7 +143,9 @@ describe("admin panel live updates", () => {
       try {
         const page = await admin.newPage();
         await openDashboard(page);
-        await registrationItem(page, vp, "Davi Comprovante").getByRole("button", { name: /^Detalhes/ }).click();
+        await registrationItem(page, vp, "Davi Comprovante")
+          .getByRole("button", { name: /^Detalhes/ })
+          .click();
         const dialog = page.getByRole("dialog", { name: "Detalhes da Inscrição" });
         // An image receipt shows inline, with a link to the full size.
         await dialog.getByRole("img", { name: "Comprovante de Davi Comprovante" }).waitFor(WAIT);

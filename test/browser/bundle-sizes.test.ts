@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUDGET, firstLoadAssets, report } from "./bundle-sizes";
+import { BUDGET, firstLoadAssets, report } from "../../scripts/bundle-sizes";
 
 const dist = join(process.cwd(), "dist", "client");
 

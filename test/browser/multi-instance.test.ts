@@ -53,7 +53,12 @@ describe("two instances on one PostgreSQL", () => {
     const res = await fetch(`${a.baseUrl}/api/registrations`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ nome_completo: "Chegou Pela Instância A", idade: 22, numero_responsavel: "98999990000", metodo_pagamento: "PIX" }),
+      body: JSON.stringify({
+        nome_completo: "Chegou Pela Instância A",
+        idade: 22,
+        numero_responsavel: "98999990000",
+        metodo_pagamento: "PIX",
+      }),
     });
     expect(res.status).toBe(201);
     await admin.getByRole("rowheader", { name: "Chegou Pela Instância A" }).waitFor(WAIT);

@@ -7,7 +7,14 @@ import { registrationBrCode } from "../../src/shared/pix/registration-pix";
 import { newContext, screenshot } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { ADMIN_PASSWORD, openDashboard, registrationItem, shownNames, toastTitled, viewportShot } from "./admin-helpers";
+import {
+  ADMIN_PASSWORD,
+  openDashboard,
+  registrationItem,
+  shownNames,
+  toastTitled,
+  viewportShot,
+} from "./admin-helpers";
 import { jpegSize, minimalPdf, progressSeen, receiptPhoto, recordProgress, registeredHere } from "./payment-support";
 import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "./visitor-support";
 
@@ -27,7 +34,12 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
 
   const receiptRow = async (id: string) =>
     (
-      await ui.app.db.query<{ content_type: string; data: Uint8Array; comprovante_path: string | null; status_pagamento: string }>(
+      await ui.app.db.query<{
+        content_type: string;
+        data: Uint8Array;
+        comprovante_path: string | null;
+        status_pagamento: string;
+      }>(
         `SELECT r.content_type, r.data, g.comprovante_path, g.status_pagamento
          FROM registrations g LEFT JOIN receipts r ON r.registration_id = g.id WHERE g.id = $1`,
         [id],
@@ -59,7 +71,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       await page.getByLabel("Status", { exact: true }).selectOption({ label: "Com comprovante" });
       const expected = await withReceipt();
       await expect.poll(() => shownNames(page, vp), WAIT).toEqual(expected);
-      await registrationItem(page, vp, name).getByRole("button", { name: `Detalhes de ${name}` }).click();
+      await registrationItem(page, vp, name)
+        .getByRole("button", { name: `Detalhes de ${name}` })
+        .click();
       await page.getByRole("dialog", { name: "Detalhes da Inscrição" }).waitFor(WAIT);
       return page;
     }
@@ -86,7 +100,10 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
         created = JSON.parse((await page.evaluate(() => localStorage.getItem("caravana:ultima-inscricao")))!);
         expect(created.referencia).toMatch(REFERENCE);
-        const [row] = await ui.app.db.query<{ referencia: string }>("SELECT referencia FROM registrations WHERE id = $1", [created.id]);
+        const [row] = await ui.app.db.query<{ referencia: string }>(
+          "SELECT referencia FROM registrations WHERE id = $1",
+          [created.id],
+        );
         expect(row.referencia).toBe(created.referencia);
 
         // /obrigado: the reference, and the code that carries it.
@@ -97,7 +114,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         expect(code).toBe(expectedCode(created.referencia));
         expect(code).toContain(created.referencia);
         expect(parseBrCode(code).amount).toBe("15.00");
-        const wa = new URL((await main.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).getAttribute("href"))!);
+        const wa = new URL(
+          (await main.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).getAttribute("href"))!,
+        );
         expect(wa.searchParams.get("text")).toContain(`Código da inscrição: ${created.referencia}.`);
         await settled(page.locator(".thanks-card"));
         await screenshot(page, `payment-thanks-${vp}`);
@@ -105,20 +124,41 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         // A slow uplink, so the progress is real and visible: 48 KB/s.
         const cdp = await context.newCDPSession(page);
         await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: -1, uploadThroughput: 48 * 1024 });
-        await main.getByLabel("Enviar comprovante", { exact: true }).setInputFiles({ name: "foto-do-pix.jpg", mimeType: "image/jpeg", buffer: photo });
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 40,
+          downloadThroughput: -1,
+          uploadThroughput: 48 * 1024,
+        });
+        await main
+          .getByLabel("Enviar comprovante", { exact: true })
+          .setInputFiles({ name: "foto-do-pix.jpg", mimeType: "image/jpeg", buffer: photo });
         const bar = main.getByRole("progressbar");
         await bar.waitFor(WAIT);
-        await main.getByText(/^\d{1,3}%$/).first().waitFor(WAIT);
+        await main
+          .getByText(/^\d{1,3}%$/)
+          .first()
+          .waitFor(WAIT);
         await screenshot(page, `payment-thanks-uploading-${vp}`);
         await main.getByText("Comprovante enviado!", { exact: true }).waitFor({ timeout: 60_000 });
-        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
         const seen = await progressSeen(page);
-        expect(seen.some((v) => v > 0 && v < 100), `progresso visto: ${seen.join(", ")}`).toBe(true);
+        expect(
+          seen.some((v) => v > 0 && v < 100),
+          `progresso visto: ${seen.join(", ")}`,
+        ).toBe(true);
         // Only forward. The last value need not be 100: the final progress event
         // and the server's answer can reach React in one render, which then
         // shows "Comprovante enviado!" straight away.
-        expect(seen.every((v, i) => i === 0 || v >= seen[i - 1]), `progresso visto: ${seen.join(", ")}`).toBe(true);
+        expect(
+          seen.every((v, i) => i === 0 || v >= seen[i - 1]),
+          `progresso visto: ${seen.join(", ")}`,
+        ).toBe(true);
         await main.getByText(/A coordenação vai conferir o pagamento/).waitFor(WAIT);
         await screenshot(page, `payment-thanks-sent-${vp}`);
       });
@@ -146,7 +186,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await dialog.getByText(created.referencia, { exact: true }).waitFor(WAIT);
         const img = dialog.getByRole("img", { name: `Comprovante de ${name}` });
         await img.waitFor(WAIT);
-        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), WAIT).toBe(1600);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), WAIT)
+          .toBe(1600);
         await viewportShot(admin, `payment-admin-details-${vp}`);
 
         await dialog.getByRole("button", { name: "Marcar Pago" }).click();
@@ -171,7 +213,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
-        await main.getByLabel("Enviar comprovante", { exact: true }).setInputFiles({ name: "recibo.pdf", mimeType: "application/pdf", buffer: pdf });
+        await main
+          .getByLabel("Enviar comprovante", { exact: true })
+          .setInputFiles({ name: "recibo.pdf", mimeType: "application/pdf", buffer: pdf });
         await main.getByText("Comprovante enviado!", { exact: true }).waitFor(WAIT);
       });
       const stored = await receiptRow(created.id);
@@ -203,9 +247,16 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(Math.round(5.5 * 1024 * 1024), 0x20)]);
-        await main.getByLabel("Enviar comprovante", { exact: true }).setInputFiles({ name: "extrato.pdf", mimeType: "application/pdf", buffer: big });
+        await main
+          .getByLabel("Enviar comprovante", { exact: true })
+          .setInputFiles({ name: "extrato.pdf", mimeType: "application/pdf", buffer: big });
         const alert = main.getByRole("alert");
-        await alert.getByText("O arquivo tem 5,5 MB e passa do limite de 5 MB. Envie uma foto ou um print da tela do comprovante.", { exact: true }).waitFor(WAIT);
+        await alert
+          .getByText(
+            "O arquivo tem 5,5 MB e passa do limite de 5 MB. Envie uma foto ou um print da tela do comprovante.",
+            { exact: true },
+          )
+          .waitFor(WAIT);
         expect(await main.getByRole("button", { name: "Tentar novamente" }).count()).toBe(0);
         await screenshot(page, `payment-thanks-too-large-${vp}`);
         expect(sent).toHaveLength(0);
@@ -222,16 +273,26 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         const input = main.getByLabel("Enviar comprovante", { exact: true });
 
         // Says JPEG but is not one: the browser cannot decode it, sends it as it is, and the server refuses it.
-        await input.setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("isto não é uma imagem") });
+        await input.setInputFiles({
+          name: "foto.jpg",
+          mimeType: "image/jpeg",
+          buffer: Buffer.from("isto não é uma imagem"),
+        });
         const alert = main.getByRole("alert");
-        await alert.getByText("Formato não aceito. Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.", { exact: true }).waitFor(WAIT);
+        await alert
+          .getByText("Formato não aceito. Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.", { exact: true })
+          .waitFor(WAIT);
         expect(await alert.getByRole("button", { name: "Tentar novamente" }).count()).toBe(0);
 
         // The first upload of the real photo never reaches the server.
         let drops = 1;
-        await page.route("**/api/registrations/*/receipt", (route) => (drops-- > 0 ? route.abort("failed") : route.continue()));
+        await page.route("**/api/registrations/*/receipt", (route) =>
+          drops-- > 0 ? route.abort("failed") : route.continue(),
+        );
         await input.setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });
-        await alert.getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.", { exact: true }).waitFor(WAIT);
+        await alert
+          .getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.", { exact: true })
+          .waitFor(WAIT);
         expect((await receiptRow(created.id)).comprovante_path).toBeNull();
         await press(vp, alert.getByRole("button", { name: "Tentar novamente" }));
         await main.getByText("Comprovante enviado!", { exact: true }).waitFor(WAIT);
@@ -246,7 +307,10 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.route(chunk, (route) => route.abort("failed"));
         await gotoForm(page, vp);
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
-        await pix.getByRole("alert").getByText("Não foi possível carregar o QR Code. Pague usando a chave PIX ou tente de novo.").waitFor(WAIT);
+        await pix
+          .getByRole("alert")
+          .getByText("Não foi possível carregar o QR Code. Pague usando a chave PIX ou tente de novo.")
+          .waitFor(WAIT);
         await pix.getByText("pix@juventudecatolicavg.com.br", { exact: true }).waitFor(WAIT);
         await submitButton(page).waitFor(WAIT);
         await page.unroute(chunk);
@@ -263,7 +327,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
-        await main.getByText(/abra esta página no mesmo aparelho e navegador em que você fez a inscrição/).waitFor(WAIT);
+        await main
+          .getByText(/abra esta página no mesmo aparelho e navegador em que você fez a inscrição/)
+          .waitFor(WAIT);
         expect(await main.getByLabel("Enviar comprovante", { exact: true }).count()).toBe(0);
         await main.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).waitFor(WAIT);
       });

@@ -66,7 +66,12 @@ export function minimalPdf(): Buffer {
 }
 
 /** Registers through the API and leaves this browser as if it had made the registration (the page's own storage keys). */
-export async function registeredHere(page: Page, t: TestApp, nome: string, keepToken = true): Promise<RegistrationCreated> {
+export async function registeredHere(
+  page: Page,
+  t: TestApp,
+  nome: string,
+  keepToken = true,
+): Promise<RegistrationCreated> {
   const res = await page.request.post("/api/registrations", {
     data: { nome_completo: nome, idade: 25, numero_responsavel: "98999998888", metodo_pagamento: "PIX" },
   });
@@ -96,4 +101,5 @@ export async function recordProgress(page: Page): Promise<void> {
   });
 }
 
-export const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+export const progressSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);

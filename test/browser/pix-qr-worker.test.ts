@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { qrSvg } from "../../src/client/features/pix/qr-svg";
+import { qrSvg } from "../../src/client/components/pix/qr-svg";
 import { SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
@@ -38,7 +38,8 @@ const pageBox = (locator: Locator): Promise<Box> =>
     return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
   });
 function expectSameBox(actual: Box, expected: Box): void {
-  for (const k of ["x", "y", "width", "height"] as const) expect(Math.abs(actual[k] - expected[k]), k).toBeLessThan(0.1);
+  for (const k of ["x", "y", "width", "height"] as const)
+    expect(Math.abs(actual[k] - expected[k]), k).toBeLessThan(0.1);
 }
 
 const qrWorkers = (page: Page) => page.workers().filter((w) => /\/assets\/qr-worker-[\w-]+\.js$/.test(w.url()));
@@ -117,7 +118,7 @@ describe("PIX QR code drawn by a Web Worker", () => {
     it("computes on the page when this browser cannot create a Worker", async () => {
       await withPage(async (page, context) => {
         await context.addInitScript(() => {
-          window.Worker = function NoWorker() {
+          window.Worker = function noWorker() {
             throw new DOMException("Workers desativados neste teste", "SecurityError");
           } as unknown as typeof Worker;
         });

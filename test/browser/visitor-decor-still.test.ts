@@ -8,7 +8,9 @@ import { openSplash, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "./visitor-support
 
 /** animation-play-state of every animated piece of the sky, deduplicated. */
 const skyStates = (page: Page) =>
-  page.evaluate(() => [...new Set([...document.querySelectorAll(".decor > *")].map((el) => getComputedStyle(el).animationPlayState))]);
+  page.evaluate(() => [
+    ...new Set([...document.querySelectorAll(".decor > *")].map((el) => getComputedStyle(el).animationPlayState)),
+  ]);
 
 describe("the animated sky waits for the page to load", () => {
   const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));

@@ -48,7 +48,13 @@ describe("visitor registration form", () => {
           expect(await page.getByRole(landmark).count()).toBe(1);
         }
         const banner = page.getByRole("banner");
-        for (const text of ["Jovens peregrinos da Esperança", "2ª EDIÇÃO", "16 de Agosto", "A partir das 08h", "Área Pastoral da Paróquia, Itapecuru-Mirim - MA"]) {
+        for (const text of [
+          "Jovens peregrinos da Esperança",
+          "2ª EDIÇÃO",
+          "16 de Agosto",
+          "A partir das 08h",
+          "Área Pastoral da Paróquia, Itapecuru-Mirim - MA",
+        ]) {
           await banner.getByText(text, { exact: true }).waitFor(WAIT);
         }
         await page.getByRole("contentinfo").getByText("© 2025 Juventude Católica VG", { exact: true }).waitFor(WAIT);
@@ -68,7 +74,10 @@ describe("visitor registration form", () => {
         await pix.getByText(PIX_KEY, { exact: true }).waitFor(WAIT);
         await pix.getByRole("button", { name: "Copiar chave PIX" }).waitFor(WAIT);
         await pix.getByText(/usando a chave PIX/).waitFor(WAIT);
-        await pix.getByText(/comprovante.*WhatsApp/).first().waitFor(WAIT);
+        await pix
+          .getByText(/comprovante.*WhatsApp/)
+          .first()
+          .waitFor(WAIT);
         await pix.getByRole("button", { name: "Compartilhar comprovante" }).waitFor(WAIT);
         const wa = new URL((await pix.getByRole("link", { name: "Enviar pelo WhatsApp" }).getAttribute("href"))!);
         expect(wa.origin + wa.pathname).toBe("https://wa.me/5598999999999");
@@ -151,7 +160,10 @@ describe("visitor registration form", () => {
         await expectFieldErrors(page, ["Idade deve estar entre 4 e 65 anos", "Número é obrigatório"]);
         await age.fill("4");
         // A minor: the guardian's consent box appears, below the phone, and is required too.
-        await expectFieldErrors(page, ["Número é obrigatório", "Para menores de 18 anos, o responsável precisa autorizar a inscrição."]);
+        await expectFieldErrors(page, [
+          "Número é obrigatório",
+          "Para menores de 18 anos, o responsável precisa autorizar a inscrição.",
+        ]);
         await age.fill("65");
 
         await phone.fill("98999");
@@ -203,7 +215,6 @@ describe("visitor registration form", () => {
         expect(await cash.count()).toBe(0);
       });
     });
-
   });
 
   it("fits a 360 px wide screen without sideways scrolling", async () => {

@@ -12,8 +12,10 @@ describe("visitor PIX panel: copying the key and sharing the receipt", () => {
   const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>, opts: { permissions?: string[] } = {}) =>
-      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, permissions: opts.permissions }, fn);
+    const withPage = (
+      fn: (page: Page, context: BrowserContext) => Promise<void>,
+      opts: { permissions?: string[] } = {},
+    ) => withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, permissions: opts.permissions }, fn);
 
     it("copies the PIX key to the clipboard", async () => {
       await withPage(
@@ -64,13 +66,17 @@ describe("visitor PIX panel: copying the key and sharing the receipt", () => {
         await gotoForm(page, vp);
         const share = page.getByRole("button", { name: "Compartilhar comprovante" });
         await press(vp, share);
-        await expect.poll(() => page.evaluate(() => (window as unknown as { shared: { text: string }[] }).shared.length)).toBe(1);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { shared: { text: string }[] }).shared.length))
+          .toBe(1);
         const [data] = await page.evaluate(() => (window as unknown as { shared: { text: string }[] }).shared);
         expect(data.text).toMatch(/PIX de R\$ 15,00/);
 
         await page.evaluate(() => ((window as unknown as { shareOutcome: string }).shareOutcome = "AbortError"));
         await press(vp, share);
-        await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length)).toBe(2);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length))
+          .toBe(2);
 
         await page.evaluate(() => ((window as unknown as { shareOutcome: string }).shareOutcome = "NotAllowedError"));
         await press(vp, share);

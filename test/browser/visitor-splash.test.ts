@@ -62,19 +62,27 @@ describe("visitor splash and 404", () => {
         expect(await page.locator(".decor-particle").count()).toBe(40);
         expect(await page.locator(".splash-particle").count()).toBe(20);
         expect(await animatedProperties(page)).toEqual(["opacity", "transform"]);
-        const iconAnimation = await page.locator(".decor-icon").first().evaluate((el) => getComputedStyle(el).animationName);
+        const iconAnimation = await page
+          .locator(".decor-icon")
+          .first()
+          .evaluate((el) => getComputedStyle(el).animationName);
         expect(iconAnimation).toBe("decor-float");
 
         await recordSplashTimes(page);
         await press(vp, door);
-        await page.locator('.splash[data-phase="opening"]').or(page.locator('.splash[data-phase="hidden"]')).waitFor(WAIT);
+        await page
+          .locator('.splash[data-phase="opening"]')
+          .or(page.locator('.splash[data-phase="hidden"]'))
+          .waitFor(WAIT);
         await page.locator(".splash").waitFor({ state: "detached", ...WAIT });
         const times = await splashTimes(page);
         expect(times.hidden).toBeGreaterThanOrEqual(280);
         expect(times.hidden).toBeLessThan(1500);
         expect(times.gone).toBeGreaterThanOrEqual(1650);
         expect(times.gone).toBeLessThan(4000);
-        console.log(`splash ${vp}: hidden after ${Math.round(times.hidden)} ms, completed after ${Math.round(times.gone)} ms`);
+        console.log(
+          `splash ${vp}: hidden after ${Math.round(times.hidden)} ms, completed after ${Math.round(times.gone)} ms`,
+        );
 
         // The page it revealed is usable and has the focus.
         await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
@@ -111,13 +119,20 @@ describe("visitor splash and 404", () => {
         await page.goto("/");
         const door = page.getByRole("button", { name: SPLASH_NAME });
         await door.waitFor(WAIT);
-        const still = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).animationName);
+        const still = (selector: string) =>
+          page
+            .locator(selector)
+            .first()
+            .evaluate((el) => getComputedStyle(el).animationName);
         expect(await still(".decor-icon")).toBe("none");
         expect(await still(".splash-stage")).toBe("none");
 
         await recordSplashTimes(page);
         await press(vp, door);
-        await page.locator('.splash[data-phase="opening"]').or(page.locator('.splash[data-phase="hidden"]')).waitFor(WAIT);
+        await page
+          .locator('.splash[data-phase="opening"]')
+          .or(page.locator('.splash[data-phase="hidden"]'))
+          .waitFor(WAIT);
         // No shake, no swinging doors, no burst.
         expect(await still(".splash-frame")).toBe("none");
         expect(await page.locator(".splash-door-left").evaluate((el) => getComputedStyle(el).transform)).toBe("none");

@@ -26,7 +26,13 @@ describe("visitor registration and thank-you page", () => {
   });
 
   const rowsNamed = (name: string) =>
-    ui.app.db.query<{ id: string; idade: number; numero_responsavel: string; metodo_pagamento: string; status_pagamento: string }>(
+    ui.app.db.query<{
+      id: string;
+      idade: number;
+      numero_responsavel: string;
+      metodo_pagamento: string;
+      status_pagamento: string;
+    }>(
       "SELECT id, idade, numero_responsavel, metodo_pagamento, status_pagamento FROM registrations WHERE nome_completo = $1",
       [name],
     );
@@ -72,11 +78,21 @@ describe("visitor registration and thank-you page", () => {
         expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
         const rows = await rowsNamed(name);
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ idade: 17, numero_responsavel: "98999998888", metodo_pagamento: "ESPECIE", status_pagamento: "pendente" });
-        const stored = await page.evaluate(([s, l]) => [localStorage.getItem(s), localStorage.getItem(l)], [SUCCESS_KEY, LAST_KEY]);
+        expect(rows[0]).toMatchObject({
+          idade: 17,
+          numero_responsavel: "98999998888",
+          metodo_pagamento: "ESPECIE",
+          status_pagamento: "pendente",
+        });
+        const stored = await page.evaluate(
+          ([s, l]) => [localStorage.getItem(s), localStorage.getItem(l)],
+          [SUCCESS_KEY, LAST_KEY],
+        );
         expect(stored[0]).toBe("true");
         expect(JSON.parse(stored[1]!)).toMatchObject({ id: rows[0].id, metodo_pagamento: "ESPECIE" });
-        await page.getByText(/procure alguém da coordenação da Juventude para pagar R\$ 15,00 em espécie/).waitFor(WAIT);
+        await page
+          .getByText(/procure alguém da coordenação da Juventude para pagar R\$ 15,00 em espécie/)
+          .waitFor(WAIT);
       });
     });
 
@@ -185,7 +201,9 @@ describe("visitor registration and thank-you page", () => {
       await withPage(async (page) => {
         const keys = recordPostKeys(page);
         let failures = 2;
-        await page.route("**/api/registrations", (route) => (failures-- > 0 ? route.abort("failed") : route.continue()));
+        await page.route("**/api/registrations", (route) =>
+          failures-- > 0 ? route.abort("failed") : route.continue(),
+        );
         await gotoForm(page, vp);
         await fillForm(page, { name: `Pedro Chave ${vp}`, age: "19", phone: "98977776666" });
         await press(vp, submitButton(page));
@@ -224,6 +242,5 @@ describe("visitor registration and thank-you page", () => {
         expect(await page.evaluate((k) => localStorage.getItem(k), SUCCESS_KEY)).toBeNull();
       });
     });
-
   });
 });

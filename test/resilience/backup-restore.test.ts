@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/open-database";
 import type { Database } from "../../src/server/db/database";
-import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, RestoreError, restoreFrom } from "../../src/server/maintenance/backup";
+import {
+  BACKUP_FORMAT,
+  BACKUP_TABLES,
+  BACKUP_VERSION,
+  RestoreError,
+  restoreFrom,
+} from "../../src/server/maintenance/backup";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { startTestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
@@ -32,7 +38,9 @@ async function snapshot(env: Record<string, string>) {
   try {
     const out: Record<string, unknown[]> = {};
     for (const table of BACKUP_TABLES) {
-      out[table] = (await db.query<{ j: unknown }>(`SELECT to_jsonb(t) AS j FROM ${table} t ORDER BY 1::text, to_jsonb(t)::text`)).map((r) => r.j);
+      out[table] = (
+        await db.query<{ j: unknown }>(`SELECT to_jsonb(t) AS j FROM ${table} t ORDER BY 1::text, to_jsonb(t)::text`)
+      ).map((r) => r.j);
     }
     return out;
   } finally {
@@ -51,13 +59,18 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     target = await freshDatabaseEnv(kind);
     // Fill the source through the real API: odd names, a receipt with every byte value, a paid row, a closed form.
     const t = await startTestApp(kind, { env: source.env });
-    const names = ["João <b>Álvares</b> & Cia", "Zoë 🙏 d'Ávila", "Ana \"Aspas\" Lima"];
+    const names = ["João <b>Álvares</b> & Cia", "Zoë 🙏 d'Ávila", 'Ana "Aspas" Lima'];
     const ids: { id: string; upload_token: string }[] = [];
     for (const [i, nome] of names.entries()) {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/registrations",
-        payload: { nome_completo: nome, idade: 18 + i, numero_responsavel: `9899999000${i}`, metodo_pagamento: i % 2 ? "ESPECIE" : "PIX" },
+        payload: {
+          nome_completo: nome,
+          idade: 18 + i,
+          numero_responsavel: `9899999000${i}`,
+          metodo_pagamento: i % 2 ? "ESPECIE" : "PIX",
+        },
       });
       ids.push(res.json());
     }
@@ -112,7 +125,11 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     const after = await snapshot(target.env);
     expect(after.registrations).toHaveLength(before.registrations.length);
     expect(after.receipts).toHaveLength(0);
-    const rows = after.registrations as { nome_completo: string; numero_responsavel: string | null; status_pagamento: string }[];
+    const rows = after.registrations as {
+      nome_completo: string;
+      numero_responsavel: string | null;
+      status_pagamento: string;
+    }[];
     expect(rows.map((r) => r.nome_completo).sort()).toEqual(["A. A. L.", "J. B. C.", "Z. D."].sort());
     expect(rows.every((r) => r.numero_responsavel === null)).toBe(true);
     expect(rows.filter((r) => r.status_pagamento === "confirmado")).toHaveLength(1);
@@ -175,7 +192,9 @@ describe.each(DB_KINDS)("restore's reading of the file on %s", (kind) => {
     };
     // Before the fix this never settled; the test's own timeout catches that.
     expect(await restoreFrom(slow, file)).toEqual({ registrations: 2 });
-    const stored = await db.query<{ id: string; nome_completo: string }>("SELECT id, nome_completo FROM registrations ORDER BY id");
+    const stored = await db.query<{ id: string; nome_completo: string }>(
+      "SELECT id, nome_completo FROM registrations ORDER BY id",
+    );
     expect(stored).toEqual(rows.map((r) => ({ id: r.id, nome_completo: r.nome })));
     await db.query("DELETE FROM registrations");
   }, 20_000);

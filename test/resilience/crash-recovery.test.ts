@@ -15,7 +15,13 @@ interface Ack {
 }
 
 function body(n: number) {
-  return { nome_completo: `Peregrino ${n}`, idade: 4 + (n % 60), numero_responsavel: `989${String(n).padStart(8, "0")}`, metodo_pagamento: n % 2 ? "PIX" : "ESPECIE", consentimento: true };
+  return {
+    nome_completo: `Peregrino ${n}`,
+    idade: 4 + (n % 60),
+    numero_responsavel: `989${String(n).padStart(8, "0")}`,
+    metodo_pagamento: n % 2 ? "PIX" : "ESPECIE",
+    consentimento: true,
+  };
 }
 
 describe.each(DB_KINDS)("registrations survive SIGKILL on %s", (kind) => {

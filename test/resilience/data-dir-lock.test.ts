@@ -32,7 +32,12 @@ async function register(server: ServerProcess, n: number): Promise<void> {
   const res = await fetch(`${server.baseUrl}/api/registrations`, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
-    body: JSON.stringify({ nome_completo: `Peregrino ${n}`, idade: 20, numero_responsavel: "98999990000", metodo_pagamento: "PIX" }),
+    body: JSON.stringify({
+      nome_completo: `Peregrino ${n}`,
+      idade: 20,
+      numero_responsavel: "98999990000",
+      metodo_pagamento: "PIX",
+    }),
   });
   expect(res.status).toBe(201);
 }
@@ -103,7 +108,9 @@ describe("the DATA_DIR lock", () => {
     watching = false;
     await watch;
     expect(exit.code).toBe(1);
-    expect(second.output()).toMatch(/DATA_DIR .* já está em uso pelo processo \d+\. Pare esse processo ou use outro DATA_DIR\./);
+    expect(second.output()).toMatch(
+      /DATA_DIR .* já está em uso pelo processo \d+\. Pare esse processo ou use outro DATA_DIR\./,
+    );
     expect(latencies.length).toBeGreaterThan(10);
     expect(Math.max(...latencies)).toBeLessThan(500);
     await register(first, 1);

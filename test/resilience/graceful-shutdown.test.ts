@@ -23,24 +23,31 @@ describe("SIGTERM", () => {
 
     // Five requests in flight: headers and half the body sent, the rest only after SIGTERM.
     const body = (i: number) =>
-      JSON.stringify({ nome_completo: `Em voo ${i}`, idade: 20, numero_responsavel: "98999998888", metodo_pagamento: "PIX" });
+      JSON.stringify({
+        nome_completo: `Em voo ${i}`,
+        idade: 20,
+        numero_responsavel: "98999998888",
+        metodo_pagamento: "PIX",
+      });
     const sockets = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        new Promise<{ socket: Socket; rest: string; answer: Promise<string> }>((resolve) => {
-          const payload = body(i);
-          const socket = connect(server.port, "127.0.0.1", () => {
-            const half = payload.slice(0, 10);
-            socket.write(
-              `POST /api/registrations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${half}`,
-            );
-            let text = "";
-            const answer = new Promise<string>((done) => {
-              socket.on("data", (d) => (text += d));
-              socket.on("close", () => done(text));
+      Array.from(
+        { length: 5 },
+        (_, i) =>
+          new Promise<{ socket: Socket; rest: string; answer: Promise<string> }>((resolve) => {
+            const payload = body(i);
+            const socket = connect(server.port, "127.0.0.1", () => {
+              const half = payload.slice(0, 10);
+              socket.write(
+                `POST /api/registrations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${half}`,
+              );
+              let text = "";
+              const answer = new Promise<string>((done) => {
+                socket.on("data", (d) => (text += d));
+                socket.on("close", () => done(text));
+              });
+              resolve({ socket, rest: payload.slice(10), answer });
             });
-            resolve({ socket, rest: payload.slice(10), answer });
-          });
-        }),
+          }),
       ),
     );
     await new Promise((r) => setTimeout(r, 200));

@@ -28,15 +28,16 @@ export const HOSTILE_STRINGS = [
   "<img src=x onerror=alert(1)>",
   "\"'><svg/onload=alert(1)>",
   "'; DROP TABLE registrations; --",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "../../../etc/passwd",
   "..\\..\\windows\\win.ini",
   "%00",
   "%E0%A4%A",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text.
   "${7*7}",
   "{{7*7}}",
   "\r\nSet-Cookie: caravana_admin=x",
-  "=HYPERLINK(\"http://evil\")",
+  '=HYPERLINK("http://evil")',
   "null",
   "undefined",
   "NaN",
@@ -64,7 +65,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** Any JSON value, with the hostile strings and numbers at the edges. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom(0, -1, 3, 4.5, 66, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, true, false, null, [], {}, [30], { a: 1 }),
+  fc.constantFrom(0, -1, 3, 4.5, 66, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, true, false, null, [], {}, [30], {
+    a: 1,
+  }),
   fc.integer(),
   fc.double({ noNaN: true }),
   fc.jsonValue({ maxDepth: 2 }),
@@ -82,10 +85,23 @@ const goodPhone = fc.constantFrom("98999998888", "(98) 99999-8888", "1133334444"
 const goodMethod = fc.constantFrom("PIX", "ESPECIE");
 
 const EDIT_FIELDS = ["nome_completo", "idade", "numero_responsavel", "metodo_pagamento", "status_pagamento"];
-const extraKey = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "id", "created_at", "referencia", "upload_token_hash", "comprovante_path", "is_admin", "anonimizado_em"),
-  fc.string({ minLength: 1, maxLength: 20 }),
-).filter((k) => !EDIT_FIELDS.includes(k));
+const extraKey = fc
+  .oneof(
+    fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "prototype",
+      "id",
+      "created_at",
+      "referencia",
+      "upload_token_hash",
+      "comprovante_path",
+      "is_admin",
+      "anonimizado_em",
+    ),
+    fc.string({ minLength: 1, maxLength: 20 }),
+  )
+  .filter((k) => !EDIT_FIELDS.includes(k));
 
 type Obj = Record<string, unknown>;
 const set = (k: string) => (v: unknown) => (o: Obj) => ({ ...o, [k]: v });
@@ -126,7 +142,11 @@ export function wouldStore(body: unknown): boolean {
  * creates a row: missing fields, hostile values, unknown keys, a filled honeypot.
  */
 export const invalidRegistration: fc.Arbitrary<Obj> = fc
-  .tuple(registrationLike(false), breaker, fc.subarray(["nome_completo", "idade", "numero_responsavel", "metodo_pagamento"]))
+  .tuple(
+    registrationLike(false),
+    breaker,
+    fc.subarray(["nome_completo", "idade", "numero_responsavel", "metodo_pagamento"]),
+  )
   .map(([base, brk, drop]) => {
     const o = brk(base);
     for (const k of drop) delete o[k];
@@ -158,7 +178,7 @@ export const rawBody = fc.oneof(
     "null",
     "0",
     '""',
-    "{\"nome_completo\":\"\\ud800\"}",
+    '{"nome_completo":"\\ud800"}',
     `[${"[".repeat(5000)}${"]".repeat(5000)}]`,
   ),
   invalidRegistration.map((o) => JSON.stringify(o)).chain((s) => fc.nat({ max: s.length }).map((n) => s.slice(0, n))),
@@ -187,10 +207,35 @@ const queryChar = fc.constantFrom(..."abqsptu=&%[]+;,./?:@!$'()*-_~0123456789ABC
 /** A query string: known keys with hostile values, duplicates, arrays, and raw bytes. */
 export const queryString: fc.Arbitrary<string> = fc.oneof(
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom("q", "status", "sort", "page", "q[]", "page[x]", "__proto__"), fc.string({ maxLength: 8 })), hostileString), { maxLength: 5 })
-    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "\ufffd"))}`).join("&")),
+    .array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom("q", "status", "sort", "page", "q[]", "page[x]", "__proto__"),
+          fc.string({ maxLength: 8 }),
+        ),
+        hostileString,
+      ),
+      { maxLength: 5 },
+    )
+    .map((pairs) =>
+      pairs
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "\ufffd"))}`)
+        .join("&"),
+    ),
   fc.string({ unit: queryChar, maxLength: 80 }).map((s) => s.replace(/ /g, "%20")),
-  fc.constantFrom("q=%00", "q=%ED%A0%80", "q=%E0%A4%A", "page=0", "page=-1", "page=1e3", "page=99999999999", "page=1.5", "q=a&q=b", "status=TODOS", "sort=nome;DROP"),
+  fc.constantFrom(
+    "q=%00",
+    "q=%ED%A0%80",
+    "q=%E0%A4%A",
+    "page=0",
+    "page=-1",
+    "page=1e3",
+    "page=99999999999",
+    "page=1.5",
+    "q=a&q=b",
+    "status=TODOS",
+    "sort=nome;DROP",
+  ),
 );
 
 /** A path parameter: real-looking ids, junk, percent-encoded junk and over-long values. */
@@ -198,7 +243,15 @@ export const pathParam = fc.oneof(
   fc.uuid(),
   fc.uuid().map((u) => u.toUpperCase()),
   hostileString.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "\ufffd"))),
-  fc.constantFrom("%E0%A4%A", "%zz", "%00", "..%2F..%2Fetc", "00000000-0000-0000-0000-00000000000g", "a".repeat(300), "%"),
+  fc.constantFrom(
+    "%E0%A4%A",
+    "%zz",
+    "%00",
+    "..%2F..%2Fetc",
+    "00000000-0000-0000-0000-00000000000g",
+    "a".repeat(300),
+    "%",
+  ),
 );
 
 /** Names that are odd but valid: they must be stored exactly as typed (trimmed). */
@@ -218,11 +271,17 @@ export const oddValidName = fc
       "\u00a0Nbsp\u00a0",
       "\ufeffBOM",
       "'; DROP TABLE registrations; --",
-      "=HYPERLINK(\"http://evil\")",
+      '=HYPERLINK("http://evil")',
       "\u200bzero\u200bwidth",
       "𝕏 Matemático",
     ),
-    fc.tuple(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }), fc.constantFrom(...HOSTILE_STRINGS)).map((p) => p.join("")),
+    fc
+      .tuple(
+        fc.constantFrom(...HOSTILE_STRINGS),
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }),
+        fc.constantFrom(...HOSTILE_STRINGS),
+      )
+      .map((p) => p.join("")),
     fc.string({ unit: "binary", minLength: 1, maxLength: 60 }),
     fc.string({ unit: "grapheme-composite", minLength: 1, maxLength: 40 }),
   )

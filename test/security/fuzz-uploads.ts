@@ -13,7 +13,11 @@ const fileName = fc.oneof(
 );
 
 /** Builds a multipart body by hand (names are not escaped: a hostile one breaks the structure, as an attacker's would). */
-function multipart(boundary: string, parts: { name: string; filename?: string; contentType?: string; data: Buffer }[], close = true): Buffer {
+function multipart(
+  boundary: string,
+  parts: { name: string; filename?: string; contentType?: string; data: Buffer }[],
+  close = true,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
@@ -39,26 +43,37 @@ const part = fc.record(
 /** Upload bodies that must never become a stored receipt: wrong parts, broken structure, wrong types. */
 export const hostileUpload: fc.Arbitrary<{ payload: Buffer; contentType: string }> = fc.oneof(
   // Well-formed, with the wrong parts: several files, fields, hostile names, empty or unknown files.
-  fc.array(part, { maxLength: 3 }).map((parts) => ({ payload: multipart("b0undary", parts), contentType: "multipart/form-data; boundary=b0undary" })),
+  fc
+    .array(part, { maxLength: 3 })
+    .map((parts) => ({ payload: multipart("b0undary", parts), contentType: "multipart/form-data; boundary=b0undary" })),
   // Cut off anywhere.
   fc.tuple(part, fc.double({ min: 0, max: 1, noNaN: true })).map(([p, f]) => {
     const full = multipart("b0undary", [p]);
-    return { payload: full.subarray(0, Math.floor(full.length * f)), contentType: "multipart/form-data; boundary=b0undary" };
+    return {
+      payload: full.subarray(0, Math.floor(full.length * f)),
+      contentType: "multipart/form-data; boundary=b0undary",
+    };
   }),
   // The boundary in the header is not the one in the body, or is missing, or is hostile.
-  fc.tuple(
-    part,
-    fc.constantFrom(
-      ...["multipart/form-data; boundary=other", "multipart/form-data", "multipart/form-data; boundary="],
-      ...['multipart/form-data; boundary="', `multipart/form-data; boundary=${"b".repeat(200)}`],
-    ),
-  ).map(
-    ([p, contentType]) => ({ payload: multipart("b0undary", [p]), contentType }),
-  ),
+  fc
+    .tuple(
+      part,
+      fc.constantFrom(
+        ...["multipart/form-data; boundary=other", "multipart/form-data", "multipart/form-data; boundary="],
+        ...['multipart/form-data; boundary="', `multipart/form-data; boundary=${"b".repeat(200)}`],
+      ),
+    )
+    .map(([p, contentType]) => ({ payload: multipart("b0undary", [p]), contentType })),
   // Not multipart at all.
-  fc.tuple(fileBytes, fc.oneof(fc.constantFrom("image/jpeg", "application/octet-stream", "application/json", "text/plain"), headerValue)).map(
-    ([payload, contentType]) => ({ payload, contentType }),
-  ),
+  fc
+    .tuple(
+      fileBytes,
+      fc.oneof(
+        fc.constantFrom("image/jpeg", "application/octet-stream", "application/json", "text/plain"),
+        headerValue,
+      ),
+    )
+    .map(([payload, contentType]) => ({ payload, contentType })),
   // Too many header lines in a part.
   fileBytes.map((data) => {
     const lines = Array.from({ length: 30 }, (_, i) => `X-H${i}: v\r\n`).join("");

@@ -23,7 +23,8 @@ import { errorMessage, newToken, SECRET_PERSON, sessionCookie } from "./walk-sup
 
 // Fixed seed: a failure replays the same inputs. PGlite gets the full runs, PostgreSQL a quarter (same code paths, slower start).
 const SEED = 20_250_816;
-const ENGLISH = /\b(invalid|expected|required|must|not found|bad request|unsupported|too large|received|input|error)\b/i;
+const ENGLISH =
+  /\b(invalid|expected|required|must|not found|bad request|unsupported|too large|received|input|error)\b/i;
 
 const safeDecode = (s: string) => {
   try {
@@ -33,7 +34,10 @@ const safeDecode = (s: string) => {
   }
 };
 type Req = { opts: InjectOptions; allow2xx?: boolean };
-const json = (payload: string, contentType = "application/json") => ({ payload, headers: { "content-type": contentType } });
+const json = (payload: string, contentType = "application/json") => ({
+  payload,
+  headers: { "content-type": contentType },
+});
 
 /** A JSON route's body: a wrong object, raw text, or a right-looking object under a wrong content type. */
 const hostileJsonBody = (objects: fc.Arbitrary<unknown>) =>
@@ -89,7 +93,10 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
   }
 
   const property = (arb: fc.Arbitrary<Req>, numRuns: number) =>
-    fc.assert(fc.asyncProperty(arb, async (r) => void (await hit(r))), { seed: SEED, numRuns: runs(numRuns) });
+    fc.assert(
+      fc.asyncProperty(arb, async (r) => void (await hit(r))),
+      { seed: SEED, numRuns: runs(numRuns) },
+    );
 
   /** An admin's cookie, or one that is not a session (none, forged, junk). */
   const anyCookie = () =>
@@ -111,41 +118,78 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
           return true;
         }
       })
-      .map(([body, key]): Req => ({
-        opts: { method: "POST", url: "/api/registrations", ...body, headers: { ...body.headers, ...(key !== undefined ? { "idempotency-key": key } : {}) } },
-      }));
+      .map(
+        ([body, key]): Req => ({
+          opts: {
+            method: "POST",
+            url: "/api/registrations",
+            ...body,
+            headers: { ...body.headers, ...(key !== undefined ? { "idempotency-key": key } : {}) },
+          },
+        }),
+      );
     await property(registration, 1200);
   }, 180_000);
 
   it("answers hostile logins and logouts with a pt-BR 4xx (or the logout's 204)", async () => {
     const login = fc
-      .tuple(hostileJsonBody(fc.oneof(fc.record({ password: hostileValue }, { requiredKeys: [] }), hostileValue)), fc.ipV4())
+      .tuple(
+        hostileJsonBody(fc.oneof(fc.record({ password: hostileValue }, { requiredKeys: [] }), hostileValue)),
+        fc.ipV4(),
+      )
       .map(([body, ip]): Req => ({ opts: { method: "POST", url: "/api/session", remoteAddress: ip, ...body } }));
     await property(login, 120);
     // Never the admin's own cookie here: a logout must not end the session the other properties use.
     const session = fc
-      .tuple(fc.constantFrom("GET" as const, "DELETE" as const), headerValue, fc.option(rawBody, { nil: undefined }), queryString)
-      .map(([method, junk, body, q]): Req => ({
-        opts: { method, url: `/api/session?${q}`, headers: { cookie: sessionCookie(junk), ...(body !== undefined ? { "content-type": "application/json" } : {}) }, payload: body },
-        allow2xx: true,
-      }));
+      .tuple(
+        fc.constantFrom("GET" as const, "DELETE" as const),
+        headerValue,
+        fc.option(rawBody, { nil: undefined }),
+        queryString,
+      )
+      .map(
+        ([method, junk, body, q]): Req => ({
+          opts: {
+            method,
+            url: `/api/session?${q}`,
+            headers: {
+              cookie: sessionCookie(junk),
+              ...(body !== undefined ? { "content-type": "application/json" } : {}),
+            },
+            payload: body,
+          },
+          allow2xx: true,
+        }),
+      );
     await property(session, 200);
   }, 180_000);
 
   it("answers hostile admin requests with a pt-BR 4xx, with a session and without", async () => {
-    const admin = fc.tuple(
-      anyCookie(),
-      fc.oneof(
-        hostileJsonBody(invalidPatch).map((b): Req => ({ opts: { method: "PATCH", url: `/api/registrations/${target.id}`, ...b } })),
-        fc.tuple(pathParam, hostileJsonBody(hostileValue)).map(([id, b]): Req => ({ opts: { method: "PATCH", url: `/api/registrations/${id}`, ...b } })),
-        pathParam.map((id): Req => ({ opts: { method: "DELETE", url: `/api/registrations/${id}` } })),
-        fc.tuple(fc.constantFrom("GET" as const, "HEAD" as const), pathParam).map(([method, id]): Req => ({ opts: { method, url: `/api/registrations/${id}/receipt` } })),
-        hostileJsonBody(fc.oneof(fc.record({ is_open: hostileValue }), hostileValue)).map((b): Req => ({ opts: { method: "PUT", url: "/api/form-status", ...b }, allow2xx: true })),
-        fc
-          .tuple(fc.constantFrom("", "/stats", "/export.csv", "/export.xlsx"), queryString)
-          .map(([path, q]): Req => ({ opts: { method: "GET", url: `/api/registrations${path}?${q}` }, allow2xx: true })),
-      ),
-    ).map(([headers, req]): Req => ({ ...req, opts: { ...req.opts, headers: { ...req.opts.headers, ...headers } } }));
+    const admin = fc
+      .tuple(
+        anyCookie(),
+        fc.oneof(
+          hostileJsonBody(invalidPatch).map(
+            (b): Req => ({ opts: { method: "PATCH", url: `/api/registrations/${target.id}`, ...b } }),
+          ),
+          fc
+            .tuple(pathParam, hostileJsonBody(hostileValue))
+            .map(([id, b]): Req => ({ opts: { method: "PATCH", url: `/api/registrations/${id}`, ...b } })),
+          pathParam.map((id): Req => ({ opts: { method: "DELETE", url: `/api/registrations/${id}` } })),
+          fc
+            .tuple(fc.constantFrom("GET" as const, "HEAD" as const), pathParam)
+            .map(([method, id]): Req => ({ opts: { method, url: `/api/registrations/${id}/receipt` } })),
+          hostileJsonBody(fc.oneof(fc.record({ is_open: hostileValue }), hostileValue)).map(
+            (b): Req => ({ opts: { method: "PUT", url: "/api/form-status", ...b }, allow2xx: true }),
+          ),
+          fc
+            .tuple(fc.constantFrom("", "/stats", "/export.csv", "/export.xlsx"), queryString)
+            .map(
+              ([path, q]): Req => ({ opts: { method: "GET", url: `/api/registrations${path}?${q}` }, allow2xx: true }),
+            ),
+        ),
+      )
+      .map(([headers, req]): Req => ({ ...req, opts: { ...req.opts, headers: { ...req.opts.headers, ...headers } } }));
     try {
       await property(admin, 1200);
     } finally {
@@ -166,14 +210,16 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
         ),
         hostileUpload,
       )
-      .map(([id, authorization, body]): Req => ({
-        opts: {
-          method: "POST",
-          url: `/api/registrations/${id}/receipt`,
-          payload: body.payload,
-          headers: { "content-type": body.contentType, ...(authorization !== undefined ? { authorization } : {}) },
-        },
-      }));
+      .map(
+        ([id, authorization, body]): Req => ({
+          opts: {
+            method: "POST",
+            url: `/api/registrations/${id}/receipt`,
+            payload: body.payload,
+            headers: { "content-type": body.contentType, ...(authorization !== undefined ? { authorization } : {}) },
+          },
+        }),
+      );
     await property(upload, 500);
   }, 180_000);
 
@@ -181,16 +227,30 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
     const pathChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789-_.~/%:@!$&'()*+,;=".split(""));
     const random = fc
       .tuple(
-        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD") as fc.Arbitrary<InjectOptions["method"]>,
+        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD") as fc.Arbitrary<
+          InjectOptions["method"]
+        >,
         fc.oneof(
           fc.string({ unit: pathChar, maxLength: 60 }),
-          fc.constantFrom("registrations/", "session/", "health/x", "form-status/", "registrations//receipt", "registrations/stats/"),
+          fc.constantFrom(
+            "registrations/",
+            "session/",
+            "health/x",
+            "form-status/",
+            "registrations//receipt",
+            "registrations/stats/",
+          ),
         ),
         queryString,
       )
       // The event stream never ends, so app.inject would wait forever; the route walk covers it over HTTP.
       .filter(([method, path]) => method !== "GET" || !/^\/*events/i.test(safeDecode(path)))
-      .map(([method, path, q]): Req => ({ opts: { method, url: `/api/${path}?${q}`, ...(method === "GET" || method === "HEAD" ? {} : json("{}")) }, allow2xx: true }));
+      .map(
+        ([method, path, q]): Req => ({
+          opts: { method, url: `/api/${path}?${q}`, ...(method === "GET" || method === "HEAD" ? {} : json("{}")) },
+          allow2xx: true,
+        }),
+      );
     await property(random, 600);
   }, 180_000);
 
@@ -203,12 +263,16 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
       ["PATCH", `/api/registrations/${target.id}`],
     ] as const;
     for (const [method, url] of jsonRoutes) {
-      const res = await hit({ opts: { method, url, headers: { cookie, "content-type": "application/json" }, payload: big } });
+      const res = await hit({
+        opts: { method, url, headers: { cookie, "content-type": "application/json" }, payload: big },
+      });
       expect(res.statusCode).toBe(413);
     }
     const file = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(RECEIPT_MAX_BYTES, 1)]);
     const body = Buffer.concat([
-      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="grande.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'),
+      Buffer.from(
+        '--b\r\nContent-Disposition: form-data; name="file"; filename="grande.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+      ),
       file,
       Buffer.from("\r\n--b--\r\n"),
     ]);
@@ -227,13 +291,26 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
     const cases: [InjectOptions, number, string][] = [
       // A NUL in the search reached PostgreSQL: 500.
       [{ url: "/api/registrations?q=%00", headers: { cookie } }, 400, "Busca contém caracteres inválidos."],
-      [{ url: "/api/registrations/export.csv?q=a%00b", headers: { cookie } }, 400, "Busca contém caracteres inválidos."],
+      [
+        { url: "/api/registrations/export.csv?q=a%00b", headers: { cookie } },
+        400,
+        "Busca contém caracteres inválidos.",
+      ],
       // Paths refused before routing got Fastify's English JSON and no security headers.
       [{ method: "DELETE", url: "/api/registrations/%E0%A4%A", headers: { cookie } }, 400, "Endereço inválido."],
       [{ url: `/api/registrations/${"a".repeat(300)}/receipt`, headers: { cookie } }, 414, "Endereço longo demais."],
       // Bodies and queries of the wrong shape got zod's English "Invalid input".
       [{ method: "POST", url: "/api/session", ...json("null") }, 400, "Requisição inválida."],
-      [{ method: "PUT", url: "/api/form-status", ...json("[]"), headers: { cookie, "content-type": "application/json" } }, 400, "Requisição inválida."],
+      [
+        {
+          method: "PUT",
+          url: "/api/form-status",
+          ...json("[]"),
+          headers: { cookie, "content-type": "application/json" },
+        },
+        400,
+        "Requisição inválida.",
+      ],
       [{ url: "/api/registrations?q=a&q=b", headers: { cookie } }, 400, "Requisição inválida."],
     ];
     for (const [opts, status, message] of cases) {
@@ -248,7 +325,9 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
     expect((await t.app.inject("/api/health")).statusCode).toBe(200);
     expect((await t.app.inject({ url: "/api/session", headers: { cookie } })).json().authenticated).toBe(true);
     expect(await snapshot()).toBe(before);
-    console.log(`fuzz on ${kind}: ${stats.tried} inputs tried, ${stats.fiveXX} answered 5xx; statuses ${JSON.stringify(stats.byStatus)}`);
+    console.log(
+      `fuzz on ${kind}: ${stats.tried} inputs tried, ${stats.fiveXX} answered 5xx; statuses ${JSON.stringify(stats.byStatus)}`,
+    );
     expect(stats.fiveXX).toBe(0);
   }, 180_000);
 
@@ -256,10 +335,17 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
     let stored = 0;
     await fc.assert(
       fc.asyncProperty(oddValidName, fc.integer({ min: 18, max: 65 }), async (name, idade) => {
-        const res = await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: name, idade } });
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/registrations",
+          payload: { ...SECRET_PERSON, nome_completo: name, idade },
+        });
         expect(res.statusCode, res.body).toBe(201);
         const { id } = res.json() as { id: string };
-        const [row] = await t.db.query<{ nome_completo: string }>("SELECT nome_completo FROM registrations WHERE id = $1", [id]);
+        const [row] = await t.db.query<{ nome_completo: string }>(
+          "SELECT nome_completo FROM registrations WHERE id = $1",
+          [id],
+        );
         expect(row.nome_completo).toBe(name.trim());
         const list = await t.app.inject({ url: "/api/registrations?sort=recentes", headers: { cookie } });
         expect(list.json().items[0]).toMatchObject({ id, nome_completo: name.trim(), idade });

@@ -39,7 +39,13 @@ describe("security headers", () => {
   beforeAll(async () => {
     direct = await startAdminTestApp("pglite");
     // The same real app with the proxy setting, on the same database (one PGlite start instead of two).
-    proxied = { app: await buildApp({ config: { ...direct.config, TRUST_PROXY: true }, db: direct.db, distDir: process.env.TEST_DIST_DIR }) };
+    proxied = {
+      app: await buildApp({
+        config: { ...direct.config, TRUST_PROXY: true },
+        db: direct.db,
+        distDir: process.env.TEST_DIST_DIR,
+      }),
+    };
     await proxied.app.ready();
     cookie = await adminCookie(direct.app);
   });
@@ -57,7 +63,15 @@ describe("security headers", () => {
       ["GET /api/registrations (admin)", await direct.app.inject({ url: "/api/registrations", headers: { cookie } })],
       ["401", await direct.app.inject("/api/registrations")],
       ["404 JSON", await direct.app.inject("/api/nao-existe")],
-      ["400 bad JSON", await direct.app.inject({ method: "POST", url: "/api/registrations", headers: { "content-type": "application/json" }, payload: "{" })],
+      [
+        "400 bad JSON",
+        await direct.app.inject({
+          method: "POST",
+          url: "/api/registrations",
+          headers: { "content-type": "application/json" },
+          payload: "{",
+        }),
+      ],
       ["400 bad URL", await direct.app.inject("/api/registrations/%E0%A4%A")],
     ];
     for (const [what, res] of answers) expectSafeHeaders(res, what);
@@ -83,7 +97,13 @@ describe("security headers", () => {
   it("sends HSTS and a Secure cookie only when a trusted proxy says HTTPS", async () => {
     const https = { "x-forwarded-proto": "https" };
     const login = (t: { app: FastifyInstance }, headers: Record<string, string>) =>
-      t.app.inject({ method: "POST", url: "/api/session", payload: { password: TEST_ADMIN_PASSWORD }, headers, remoteAddress: "10.5.5.5" });
+      t.app.inject({
+        method: "POST",
+        url: "/api/session",
+        payload: { password: TEST_ADMIN_PASSWORD },
+        headers,
+        remoteAddress: "10.5.5.5",
+      });
     const sessionSetCookie = (res: LightMyRequestResponse) =>
       String([res.headers["set-cookie"]].flat().find((c) => String(c).startsWith(`${SESSION_COOKIE}=`)));
 
@@ -103,6 +123,8 @@ describe("security headers", () => {
     expect(spoofed.statusCode).toBe(200);
     expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
     expect(sessionSetCookie(spoofed)).not.toMatch(/;\s*Secure/i);
-    expect((await direct.app.inject({ url: "/", headers: https })).headers["strict-transport-security"]).toBeUndefined();
+    expect(
+      (await direct.app.inject({ url: "/", headers: https })).headers["strict-transport-security"],
+    ).toBeUndefined();
   });
 });

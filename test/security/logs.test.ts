@@ -39,7 +39,9 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     const started = performance.now();
     expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     // A quiet moment fills no 4 kB block: the periodic flush must still write the line out.
-    await expect.poll(() => server.output().split("request completed").length, { timeout: 2_000, interval: 50 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => server.output().split("request completed").length, { timeout: 2_000, interval: 50 })
+      .toBeGreaterThan(before);
     console.log(`lone request's log line after ${Math.round(performance.now() - started)} ms`);
   });
 
@@ -50,7 +52,11 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
       return fetch(`${server.baseUrl}${path}`, init);
     };
     const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      call(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+      call(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
 
     expect((await postJson("/api/session", { password: WRONG_PASSWORD })).status).toBe(401);
     const login = await postJson("/api/session", { password: ADMIN_PASSWORD });
@@ -68,7 +74,9 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     expect(retried.status).toBe(201);
     const { upload_token } = (await retried.json()) as { upload_token: string };
 
-    const body = multipartBody([{ name: "file", filename: "comprovante.jpg", contentType: "image/jpeg", data: JPEG_BYTES }]);
+    const body = multipartBody([
+      { name: "file", filename: "comprovante.jpg", contentType: "image/jpeg", data: JPEG_BYTES },
+    ]);
     const payload = new Uint8Array(body.payload);
     const uploaded = await call(`/api/registrations/${id}/receipt`, {
       method: "POST",
@@ -78,7 +86,11 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     expect(uploaded.status).toBe(201);
     // A token that is wrong, and a broken upload: failures are where details tend to get logged.
     const wrongToken = `Bearer ${upload_token.slice(1)}x`;
-    const foreign = await call(`/api/registrations/${id}/receipt`, { method: "POST", headers: { ...body.headers, authorization: wrongToken }, body: payload });
+    const foreign = await call(`/api/registrations/${id}/receipt`, {
+      method: "POST",
+      headers: { ...body.headers, authorization: wrongToken },
+      body: payload,
+    });
     expect(foreign.status).toBe(403);
     const broken = await call(`/api/registrations/${id}/receipt`, {
       method: "POST",
@@ -104,7 +116,11 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     const { consentimento: _, ...person } = SECRET_PERSON;
     const edit = { ...person, numero_responsavel: "98 98765-4321", status_pagamento: "confirmado" };
     const patch = (data: unknown) =>
-      call(`/api/registrations/${id}`, { method: "PATCH", headers: { ...admin, "content-type": "application/json" }, body: JSON.stringify(data) });
+      call(`/api/registrations/${id}`, {
+        method: "PATCH",
+        headers: { ...admin, "content-type": "application/json" },
+        body: JSON.stringify(data),
+      });
     const edited = await patch(edit);
     expect(edited.status, await edited.text()).toBe(200);
     const badEdit = { ...edit, numero_responsavel: "98 98765-43" };
@@ -113,7 +129,9 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     expect((await call("/api/registrations", { headers: admin })).status).toBe(401);
 
     // Every request has been logged once its completion line is out.
-    await expect.poll(() => server.output().split("request completed").length - 1, { timeout: 20_000 }).toBeGreaterThanOrEqual(requests);
+    await expect
+      .poll(() => server.output().split("request completed").length - 1, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(requests);
     server.child.kill("SIGTERM");
     await server.exited;
 
@@ -128,10 +146,14 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
       "phone (digits)": "98987654321",
       "phone (as typed)": "98765-4321",
       "refused phone": "98 98765-43",
-      "name": SECRET_PERSON.nome_completo.split(" ")[1],
+      name: SECRET_PERSON.nome_completo.split(" ")[1],
     };
-    const leaks = Object.entries(secrets).filter(([, v]) => out.includes(v)).map(([k]) => k);
-    console.log(`logs at ${level}: ${requests} requests, ${out.split("\n").length} lines printed, leaks: ${leaks.length ? leaks.join(", ") : "none"}`);
+    const leaks = Object.entries(secrets)
+      .filter(([, v]) => out.includes(v))
+      .map(([k]) => k);
+    console.log(
+      `logs at ${level}: ${requests} requests, ${out.split("\n").length} lines printed, leaks: ${leaks.length ? leaks.join(", ") : "none"}`,
+    );
     expect(leaks).toEqual([]);
   }, 120_000);
 });
@@ -140,16 +162,22 @@ describe("logged database errors", () => {
   it("keep the error's code and constraint but not the row's values", async () => {
     const config = loadConfig({ LOG_LEVEL: "info" });
     let out = "";
-    const log = pino(loggerOptions(config) as pino.LoggerOptions, { write: (line: string) => void (out += line) });
+    const log = pino(loggerOptions(config) as pino.LoggerOptions, {
+      write: (line: string) => {
+        out += line;
+      },
+    });
     // A real PGlite failure, as the server's database layer passes it on: PGlite puts the values on the error.
     const db = await PGlite.create();
     try {
       await db.exec("CREATE TABLE r (nome text, telefone text CHECK (telefone ~ '^[0-9]{10,11}$'), chave uuid UNIQUE)");
       const key = randomUUID();
-      const err = (await db.query("INSERT INTO r VALUES ($1, $2, $3)", [SECRET_PERSON.nome_completo, "98987654321-x", key]).then(
-        () => null,
-        (e: unknown) => e,
-      )) as (Error & { params?: unknown; detail?: string }) | null;
+      const err = (await db
+        .query("INSERT INTO r VALUES ($1, $2, $3)", [SECRET_PERSON.nome_completo, "98987654321-x", key])
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )) as (Error & { params?: unknown; detail?: string }) | null;
       if (!err) throw new Error("the database took a phone its CHECK refuses");
       expect(JSON.stringify([err.params, err.detail])).toContain("98987654321"); // the values are there to leak
       log.error({ err }, "erro inesperado");
@@ -162,7 +190,9 @@ describe("logged database errors", () => {
   });
 
   it("hide query values in logged URLs", () => {
-    expect(urlForLog("/api/registrations?q=Joana%20Sigilosa&page=2")).toBe("/api/registrations?q=[oculto]&page=[oculto]");
+    expect(urlForLog("/api/registrations?q=Joana%20Sigilosa&page=2")).toBe(
+      "/api/registrations?q=[oculto]&page=[oculto]",
+    );
     expect(urlForLog("/api/registrations?Joana Sigilosa")).toBe("/api/registrations?[oculto]=[oculto]");
     expect(urlForLog("/api/health")).toBe("/api/health");
   });

@@ -74,13 +74,23 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
     if (key === "POST /api/registrations") {
-      return { ...base, payload: { nome_completo: "Pessoa da Caminhada", idade: 30, numero_responsavel: "11912345678", metodo_pagamento: "ESPECIE" } };
+      return {
+        ...base,
+        payload: {
+          nome_completo: "Pessoa da Caminhada",
+          idade: 30,
+          numero_responsavel: "11912345678",
+          metodo_pagamento: "ESPECIE",
+        },
+      };
     }
     if (key === "POST /api/session") return { ...base, payload: { password: TEST_ADMIN_PASSWORD } };
     if (key === "PUT /api/form-status") return { ...base, payload: { is_open: false } };
     if (key === "PATCH /api/registrations/:id") return { ...base, payload: { status_pagamento: "confirmado" } };
     if (key === "POST /api/registrations/:id/receipt") {
-      const body = multipartBody([{ name: "file", filename: "outro.jpg", contentType: "image/jpeg", data: JPEG_BYTES }]);
+      const body = multipartBody([
+        { name: "file", filename: "outro.jpg", contentType: "image/jpeg", data: JPEG_BYTES },
+      ]);
       return { ...base, payload: body.payload, headers: { ...body.headers, ...headers } };
     }
     return base;
@@ -100,7 +110,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
 
   it("lets nobody without a valid session in, refuses cross-site writes, and leaks nothing", async () => {
     const { walk, staticFiles } = classifyInventory(t.app.routeInventory, DIST_DIR);
-    const routes: WalkRoute[] = [...walk.filter((r) => !r.rule.stream), ...staticFiles.map((r) => ({ ...r, rule: { access: "public" as const } }))];
+    const routes: WalkRoute[] = [
+      ...walk.filter((r) => !r.rule.stream),
+      ...staticFiles.map((r) => ({ ...r, rule: { access: "public" as const } })),
+    ];
     const before = await targetRow();
     const failures: string[] = [];
     let checks = 0;
@@ -109,7 +122,9 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       const fail = (c: string, why: string) => failures.push(`${r.method} ${r.url} [${c}]: ${why}`);
       const cases: { name: string; headers: Record<string, string>; crossSite: boolean }[] = [
         ...(await cookieCases(i)).map((c) => ({ name: c.name, headers: cookieHeader(c.cookie), crossSite: false })),
-        ...(SAFE_METHODS.has(r.method) ? [] : CROSS_SITE.map((c) => ({ name: c.name, headers: { ...c.headers, cookie }, crossSite: true }))),
+        ...(SAFE_METHODS.has(r.method)
+          ? []
+          : CROSS_SITE.map((c) => ({ name: c.name, headers: { ...c.headers, cookie }, crossSite: true }))),
       ];
       for (const c of cases) {
         checks++;
@@ -123,17 +138,22 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
         if (cookies.length > 0 && !isLogin) fail(c.name, "handed out a session cookie");
 
         const expectStatus = (status: number, message?: string) => {
-          if (res.statusCode !== status) fail(c.name, `expected ${status}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
-          else if (message && r.method !== "HEAD" && errorMessage(res) !== message) fail(c.name, `expected "${message}", got ${res.body.slice(0, 120)}`);
+          if (res.statusCode !== status)
+            fail(c.name, `expected ${status}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          else if (message && r.method !== "HEAD" && errorMessage(res) !== message)
+            fail(c.name, `expected "${message}", got ${res.body.slice(0, 120)}`);
         };
         if (c.crossSite && r.rule.sameOrigin) expectStatus(403, SESSION_MESSAGES.crossSite);
         else if (r.rule.access === "admin") expectStatus(401, SESSION_MESSAGES.invalid);
         else if (r.rule.access === "upload") expectStatus(401, RECEIPT_MESSAGES.noToken);
         else if (r.rule.access === "page") expectStatus(200);
-        else if (r.url === "/api/session" && r.method === "GET" && res.json().authenticated !== false) fail(c.name, "says authenticated");
+        else if (r.url === "/api/session" && r.method === "GET" && res.json().authenticated !== false)
+          fail(c.name, "says authenticated");
       }
     }
-    console.log(`route walk on ${kind}: ${routes.length} routes (${staticFiles.length} static files), ${checks} route × case checks`);
+    console.log(
+      `route walk on ${kind}: ${routes.length} routes (${staticFiles.length} static files), ${checks} route × case checks`,
+    );
     expect(failures).toEqual([]);
 
     // Nothing changed: no write went through, and the admin's own session survived the cross-site logout.
@@ -143,8 +163,17 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
   });
 
   it("an admin cookie is not an upload token, and one registration's token opens no other", async () => {
-    const other = (await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: "Outra Pessoa" } })).json();
-    const send = (headers: Record<string, string>) => t.app.inject(requestFor({ method: "POST", url: "/api/registrations/:id/receipt", rule: { access: "upload" } }, headers));
+    const other = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: { ...SECRET_PERSON, nome_completo: "Outra Pessoa" },
+      })
+    ).json();
+    const send = (headers: Record<string, string>) =>
+      t.app.inject(
+        requestFor({ method: "POST", url: "/api/registrations/:id/receipt", rule: { access: "upload" } }, headers),
+      );
     const withCookie = await send({ cookie });
     expect(withCookie.statusCode).toBe(401);
     expect(withCookie.json()).toEqual({ error: RECEIPT_MESSAGES.noToken });
@@ -159,19 +188,28 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
     const admin = walk.filter((r) => r.rule.access === "admin");
     for (const r of admin) {
-      const victim = (await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: "Vai Ser Apagada" } })).json();
+      const victim = (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/registrations",
+          payload: { ...SECRET_PERSON, nome_completo: "Vai Ser Apagada" },
+        })
+      ).json();
       const req = requestFor(r, { cookie });
       if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
       if (r.method === "PUT") req.payload = { is_open: true };
       const res = await t.app.inject(req);
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
-      if (r.method === "GET" && r.url === "/api/registrations") expect(res.body).toContain(SECRET_PERSON.numero_responsavel.replace(/\D/g, ""));
+      if (r.method === "GET" && r.url === "/api/registrations")
+        expect(res.body).toContain(SECRET_PERSON.numero_responsavel.replace(/\D/g, ""));
     }
   });
 
   it("keeps registration events off every live stream without a valid session", async () => {
     const url = `${t.baseUrl}/api/events`;
-    const attackers = await Promise.all((await cookieCases(3)).map(async (c) => ({ ...c, stream: await openStream(url, c.cookie) })));
+    const attackers = await Promise.all(
+      (await cookieCases(3)).map(async (c) => ({ ...c, stream: await openStream(url, c.cookie) })),
+    );
     const admin = await openStream(url, cookie);
     try {
       for (const a of [...attackers.map((x) => x.stream), admin]) {
@@ -179,12 +217,21 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
         expect(a.contentType).toContain("text/event-stream");
         await expect.poll(() => a.count("event: form-status"), { timeout: 15_000 }).toBe(1);
       }
-      const created = await t.app.inject({ method: "POST", url: "/api/registrations", payload: { ...SECRET_PERSON, nome_completo: "Evento Sigilosa Ao Vivo" } });
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: { ...SECRET_PERSON, nome_completo: "Evento Sigilosa Ao Vivo" },
+      });
       expect(created.statusCode).toBe(201);
       await expect.poll(() => admin.text(), { timeout: 15_000 }).toContain("Evento Sigilosa Ao Vivo");
       // Frames go to every stream in order: once a later status change arrives, the insert would have too.
       for (const is_open of [false, true]) {
-        const put = await t.app.inject({ method: "PUT", url: "/api/form-status", payload: { is_open }, headers: { cookie } });
+        const put = await t.app.inject({
+          method: "PUT",
+          url: "/api/form-status",
+          payload: { is_open },
+          headers: { cookie },
+        });
         expect(put.statusCode).toBe(200);
       }
       for (const a of attackers) {

@@ -6,7 +6,10 @@ import type { DbKind } from "./test-database";
 export const TEST_ADMIN_PASSWORD = "senha-de-teste-jdj-2025";
 
 /** startTestApp with a known admin password. */
-export function startAdminTestApp(kind: DbKind, opts: { env?: Record<string, string>; listen?: boolean } = {}): Promise<TestApp> {
+export function startAdminTestApp(
+  kind: DbKind,
+  opts: { env?: Record<string, string>; listen?: boolean } = {},
+): Promise<TestApp> {
   return startTestApp(kind, { ...opts, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...opts.env } });
 }
 

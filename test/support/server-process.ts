@@ -28,7 +28,14 @@ const MAIN = join(process.cwd(), "dist", "server", "main.js");
 
 /** Spawns the built server (as `npm run serve` does) without waiting for it. */
 export function spawnServerProcess(env: Record<string, string>, port: number, opts: StartOptions = {}) {
-  const fullEnv = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", HOST: "127.0.0.1", ...env, PORT: String(port) };
+  const fullEnv = {
+    ...process.env,
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    HOST: "127.0.0.1",
+    ...env,
+    PORT: String(port),
+  };
   const child = opts.npm
     ? spawn("npm", ["run", "--silent", "serve"], { env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true })
     : spawn(process.execPath, [MAIN], { env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });

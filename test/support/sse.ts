@@ -6,8 +6,7 @@ export interface SseEvent {
 /** Takes the complete frames out of a text buffer of an SSE stream; returns them and what is left. */
 export function takeSseEvents(buffer: string): { events: SseEvent[]; rest: string } {
   const events: SseEvent[] = [];
-  let idx;
-  while ((idx = buffer.indexOf("\n\n")) >= 0) {
+  for (let idx = buffer.indexOf("\n\n"); idx >= 0; idx = buffer.indexOf("\n\n")) {
     const chunk = buffer.slice(0, idx);
     buffer = buffer.slice(idx + 2);
     const event = /^event: (.*)$/m.exec(chunk)?.[1];

@@ -27,7 +27,13 @@ export async function startTestApp(
   // A test that brings its own database keeps it; only a fresh one is made (and removed) here.
   const fresh = opts.env?.DATA_DIR ? null : await freshDatabaseEnv(kind);
   // Tests post many registrations from 127.0.0.1; the per-IP limit has its own test with the real default.
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", REGISTRATION_RATE_LIMIT: "100000", ...fresh?.env, ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    REGISTRATION_RATE_LIMIT: "100000",
+    ...fresh?.env,
+    ...opts.env,
+  });
   const db = await openDatabase(config, quietLog);
   // TEST_DIST_DIR lets parallel runs use their own build, since a rebuild swaps the hashed files.
   const app = await buildApp({ config, db, distDir: process.env.TEST_DIST_DIR });

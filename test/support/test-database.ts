@@ -11,7 +11,9 @@ export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
 
 /** Env for a fresh, empty database of the given kind: a PGlite folder or a new PostgreSQL database. */
-export async function freshDatabaseEnv(kind: DbKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function freshDatabaseEnv(
+  kind: DbKind,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
     return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
-import "./dialogs.css";
+import "../features/admin-registrations/dialogs.css";
 
 interface Props {
   title: string;
@@ -20,7 +20,15 @@ interface Props {
  * closes on Esc. The element marked data-autofocus gets focus on open; the
  * button that opened the dialog gets it back on close.
  */
-export function ModalDialog({ title, onClose, busy = false, closeOnBackdrop = false, describedBy, className, children }: Props) {
+export function ModalDialog({
+  title,
+  onClose,
+  busy = false,
+  closeOnBackdrop = false,
+  describedBy,
+  className,
+  children,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const state = useRef({ busy, onClose });
@@ -48,6 +56,7 @@ export function ModalDialog({ title, onClose, busy = false, closeOnBackdrop = fa
   }, []);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes with Escape, which <dialog> handles itself.
     <dialog
       ref={ref}
       className={className ? `admin-dialog ${className}` : "admin-dialog"}
@@ -61,7 +70,16 @@ export function ModalDialog({ title, onClose, busy = false, closeOnBackdrop = fa
         <div className="admin-dialog-head">
           <h2 id={`${id}-title`}>{title}</h2>
           <button type="button" className="admin-dialog-x" aria-label="Fechar" onClick={onClose} disabled={busy}>
-            <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

@@ -16,7 +16,9 @@ const AUTO_CLOSE_MS = 4000;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 export function dismissToast(id: number): void {
   toasts = toasts.filter((t) => t.id !== id);

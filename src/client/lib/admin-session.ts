@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
-import type { SessionState } from "../../../shared/admin-api";
-import { toast } from "../../components/toast";
-import { api, ApiError } from "../../lib/api";
+import type { SessionState } from "../../shared/admin-api";
+import { toast } from "../components/toast";
+import { api, ApiError } from "./api";
 
 /**
  * The panel's view of the admin session. The server's HttpOnly cookie is the
@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 
 function set(next: SessionView): void {
   view = next;
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export function useSessionView(): SessionView {

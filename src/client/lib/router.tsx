@@ -2,7 +2,9 @@ import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from
 
 // A few routes need no router library: history API plus one subscription.
 const listeners = new Set<() => void>();
-window.addEventListener("popstate", () => listeners.forEach((l) => l()));
+window.addEventListener("popstate", () => {
+  for (const l of listeners) l();
+});
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -16,7 +18,7 @@ export function usePathname(): string {
 export function navigate(to: string, opts: { replace?: boolean } = {}): void {
   if (opts.replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
   window.scrollTo(0, 0);
 }
 

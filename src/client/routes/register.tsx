@@ -7,7 +7,7 @@ import { ClosedNotice } from "../features/registration/closed-notice";
 import { RegistrationForm } from "../features/registration/registration-form";
 import { LoadErrorState, LoadingState } from "../features/registration/status-placeholder";
 import { SuccessOverlay } from "../features/registration/success-overlay";
-import { useFormStatus } from "../features/registration/use-form-status";
+import { useVisitorFormStatus } from "../features/registration/use-visitor-form-status";
 import { SplashScreen } from "../features/splash/splash-screen";
 import { navigate } from "../lib/router";
 import "../features/registration/registration.css";
@@ -18,7 +18,7 @@ type SplashState = "shown" | "hiding" | "done";
 let splashSeen = false;
 
 export function RegisterRoute() {
-  const status = useFormStatus();
+  const status = useVisitorFormStatus();
   const [splash, setSplash] = useState<SplashState>(splashSeen ? "done" : "shown");
   const [succeeded, setSucceeded] = useState(false);
   const mainRef = useRef<HTMLElement>(null);

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { TIMINGS } from "../../shared/constants";
 import { DecorBackground } from "../features/decor/decor-background";
 import { SiteFooter } from "../features/event-header/site-footer";
+import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
 import { receiptMessage, whatsappLink } from "../features/registration/share-receipt";
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
 import { ThanksPage } from "../features/thanks/thanks-page";
@@ -31,7 +32,11 @@ export function ThanksRoute() {
   return (
     <div className="visitor-page" data-intro="play">
       <DecorBackground />
-      <ThanksPage registration={last} whatsappHref={whatsappLink(receiptMessage("", last?.referencia))} />
+      <ThanksPage
+        registration={last}
+        whatsappHref={whatsappLink(receiptMessage("", last?.referencia))}
+        receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
+      />
       <SiteFooter />
     </div>
   );

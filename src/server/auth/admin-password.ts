@@ -42,7 +42,8 @@ export async function prepareAdminPassword(
   }
 
   const read = async () =>
-    (await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [GENERATED_HASH_KEY]))[0]?.value;
+    (await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [GENERATED_HASH_KEY]))[0]
+      ?.value;
 
   let stored = await read();
   if (stored === undefined || !isPasswordHash(stored)) {

@@ -32,7 +32,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!isPasswordHash(stored)) return false;
   const [, n, r, p, saltText, keyText] = stored.split("$");
   const expected = Buffer.from(keyText, "base64url");
-  const actual = await derive(password, Buffer.from(saltText, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(saltText, "base64url"), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

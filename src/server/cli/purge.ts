@@ -17,11 +17,13 @@ try {
   } else if (s.pending === 0 && s.receipts === 0) {
     console.log("Nada a apagar: os dados pessoais já foram removidos.");
   } else {
-    console.log(`Isto reduz ${s.pending} nome(s) às iniciais e apaga os telefones e ${s.receipts} comprovante(s). As contagens ficam.`);
+    console.log(
+      `Isto reduz ${s.pending} nome(s) às iniciais e apaga os telefones e ${s.receipts} comprovante(s). As contagens ficam.`,
+    );
     let go = yes;
     if (!go) {
       const rl = createInterface({ input: process.stdin, output: process.stdout });
-      go = (await rl.question('Digite APAGAR para confirmar: ')).trim() === "APAGAR";
+      go = (await rl.question("Digite APAGAR para confirmar: ")).trim() === "APAGAR";
       rl.close();
     }
     if (!go) {

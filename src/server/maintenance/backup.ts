@@ -55,7 +55,12 @@ export async function backupTo(db: Database, file: string): Promise<BackupSummar
   await db.transaction(async (tx) => {
     await tx.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
     const migrations = await tx.query<{ version: string }>("SELECT version FROM schema_migrations ORDER BY version");
-    await write({ format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at: new Date().toISOString(), migrations: migrations.map((m) => m.version) });
+    await write({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      created_at: new Date().toISOString(),
+      migrations: migrations.map((m) => m.version),
+    });
     for (const table of BACKUP_TABLES) {
       const cols = await storedColumns(tx, table);
       const pk = await primaryKey(tx, table);
@@ -112,7 +117,10 @@ async function* gunzipLines(file: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-function parseLine(line: string, lineNumber: number): { format?: unknown; version?: unknown; t?: unknown; r?: unknown } {
+function parseLine(
+  line: string,
+  lineNumber: number,
+): { format?: unknown; version?: unknown; t?: unknown; r?: unknown } {
   try {
     return JSON.parse(line);
   } catch {
@@ -142,16 +150,22 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
         continue;
       }
       const table = item.t as string;
-      if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new RestoreError(`Tabela desconhecida no backup: ${table}`);
+      if (!(BACKUP_TABLES as readonly string[]).includes(table))
+        throw new RestoreError(`Tabela desconhecida no backup: ${table}`);
       if (!columns.has(table)) columns.set(table, (await storedColumns(tx, table)).map((c) => `"${c}"`).join(", "));
       const list = columns.get(table)!;
       // The one settings row already exists after migrations: overwrite it.
-      const conflict = table === "form_settings" || table === "app_settings"
-        ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list.split(", ").map((c) => `EXCLUDED.${c}`).join(", ")})`
-        : "";
-      await tx.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(null::${table}, $1::json) ${conflict}`, [
-        JSON.stringify(item.r),
-      ]);
+      const conflict =
+        table === "form_settings" || table === "app_settings"
+          ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list
+              .split(", ")
+              .map((c) => `EXCLUDED.${c}`)
+              .join(", ")})`
+          : "";
+      await tx.query(
+        `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(null::${table}, $1::json) ${conflict}`,
+        [JSON.stringify(item.r)],
+      );
       counts[table] = (counts[table] ?? 0) + 1;
     }
     if (!header) throw new RestoreError("Arquivo de backup vazio.");

@@ -44,7 +44,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FASTIFY_MESSAGES[err.code] ?? (status === 413 ? FASTIFY_MESSAGES.FST_ERR_CTP_BODY_TOO_LARGE : "Requisição inválida.");
+      const message =
+        FASTIFY_MESSAGES[err.code] ??
+        (status === 413 ? FASTIFY_MESSAGES.FST_ERR_CTP_BODY_TOO_LARGE : "Requisição inválida.");
       return reply.status(status).send({ error: message });
     }
     request.log.error({ err }, "erro inesperado");

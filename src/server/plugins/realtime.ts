@@ -79,7 +79,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       [event.ids],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const name = event.type === "registration-inserted" ? SSE_EVENTS.registrationInserted : SSE_EVENTS.registrationUpdated;
+    const name =
+      event.type === "registration-inserted" ? SSE_EVENTS.registrationInserted : SSE_EVENTS.registrationUpdated;
     // A row deleted in the meantime is missing here; its delete event follows.
     const frames = event.ids.flatMap((id) => {
       const row = byId.get(id);

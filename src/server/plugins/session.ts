@@ -74,7 +74,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       const old = tokenOf(request);
       const token = randomBytes(32).toString("base64url");
       // Expired rows are swept here: logins are rare, so this costs nothing.
-      await app.db.query("DELETE FROM admin_sessions WHERE expires_at <= now() OR token_hash = $1", [old ? hashToken(old) : ""]);
+      await app.db.query("DELETE FROM admin_sessions WHERE expires_at <= now() OR token_hash = $1", [
+        old ? hashToken(old) : "",
+      ]);
       await app.db.query(
         "INSERT INTO admin_sessions (token_hash, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')",
         [hashToken(token), SESSION_TTL_MS],
@@ -109,7 +111,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     },
 
     async isValid(tokenHash) {
-      const rows = await app.db.query("SELECT 1 FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()", [tokenHash]);
+      const rows = await app.db.query("SELECT 1 FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()", [
+        tokenHash,
+      ]);
       return rows.length > 0;
     },
   };

@@ -11,7 +11,7 @@ export const INVALID_REQUEST = "Requisição inválida.";
  * querystring and params; the first pt-BR message of a failed parse becomes
  * the 400 answer. Response schemas document the shape; output is plain JSON.
  */
-export function useZodSchemas(app: FastifyInstance): void {
+export function setZodCompilers(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema }) => {
     const zodSchema = schema as unknown as ZodSchema;
     return (data: unknown) => {

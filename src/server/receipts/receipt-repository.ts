@@ -12,7 +12,12 @@ export interface StoredReceipt {
 }
 
 /** Stores (or replaces) the one receipt of a registration under comprovantes/{random}.{ext}. */
-export async function saveReceipt(db: Database, registrationId: string, type: ReceiptType, data: Buffer): Promise<ReceiptStored> {
+export async function saveReceipt(
+  db: Database,
+  registrationId: string,
+  type: ReceiptType,
+  data: Buffer,
+): Promise<ReceiptStored> {
   const path = `comprovantes/${randomBytes(18).toString("base64url")}.${type.ext}`;
   await db.transaction(async (tx) => {
     await tx.query(
@@ -22,7 +27,10 @@ export async function saveReceipt(db: Database, registrationId: string, type: Re
              data = EXCLUDED.data, created_at = now()`,
       [registrationId, path, type.mime, data.length, data],
     );
-    await tx.query("UPDATE registrations SET comprovante_path = $2, updated_at = now() WHERE id = $1", [registrationId, path]);
+    await tx.query("UPDATE registrations SET comprovante_path = $2, updated_at = now() WHERE id = $1", [
+      registrationId,
+      path,
+    ]);
   });
   return { path, content_type: type.mime, size_bytes: data.length };
 }

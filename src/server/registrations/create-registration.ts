@@ -10,7 +10,8 @@ import { HttpError } from "../http-error";
 import { randomBytesPooled } from "../secure-random";
 
 export const FORM_CLOSED_MESSAGE = "As inscrições para a JDJ 2025 estão encerradas.";
-export const KEY_REUSED_MESSAGE = "Esta chave de envio já foi usada para outra inscrição. Recarregue a página e tente de novo.";
+export const KEY_REUSED_MESSAGE =
+  "Esta chave de envio já foi usada para outra inscrição. Recarregue a página e tente de novo.";
 
 export interface CreatedRow {
   id: string;
@@ -90,12 +91,21 @@ export async function createRegistration(
 
   if (idempotencyKey) {
     // The first answer may have been lost with its token, so the replay gets a new one.
-    const [existing] = await db.query<CreatedRow & { nome_completo: string; idade: number; numero_responsavel: string }>(
+    const [existing] = await db.query<
+      CreatedRow & { nome_completo: string; idade: number; numero_responsavel: string }
+    >(
       `UPDATE registrations SET upload_token_hash = $2
        WHERE idempotency_key = $1
          AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
        RETURNING id, metodo_pagamento, created_at, referencia`,
-      [idempotencyKey, hashToken(token), data.nome_completo, data.idade, data.numero_responsavel, data.metodo_pagamento],
+      [
+        idempotencyKey,
+        hashToken(token),
+        data.nome_completo,
+        data.idade,
+        data.numero_responsavel,
+        data.metodo_pagamento,
+      ],
     );
     if (existing) return { registration: toCreated(existing, token), replayed: true };
     const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);

@@ -49,5 +49,7 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
 
 /** The registrations as a real workbook, streamed batch by batch. */
 export function xlsxExport(batches: AsyncIterable<ExportRow[]>): Readable {
-  return Readable.from(writeXlsx({ sheetName: SHEET_NAME, columnWidths: COLUMN_WIDTHS, rows: sheetRows(batches) }), { objectMode: false });
+  return Readable.from(writeXlsx({ sheetName: SHEET_NAME, columnWidths: COLUMN_WIDTHS, rows: sheetRows(batches) }), {
+    objectMode: false,
+  });
 }

@@ -62,13 +62,16 @@ export async function listRegistrations(
   const collectFirst = total * total < (skip + limit) * everyone;
   const n = where.params.length;
   // Nothing matched: a short search ("zz") would otherwise read every row a second time.
-  const rows = total === 0 ? [] : await db.query<RegistrationRow>(
-    collectFirst
-      ? `WITH matching AS MATERIALIZED (SELECT ${REGISTRATION_COLUMNS}, nome_busca FROM registrations ${where.sql})
+  const rows =
+    total === 0
+      ? []
+      : await db.query<RegistrationRow>(
+          collectFirst
+            ? `WITH matching AS MATERIALIZED (SELECT ${REGISTRATION_COLUMNS}, nome_busca FROM registrations ${where.sql})
          SELECT * FROM matching ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`
-      : `SELECT ${REGISTRATION_COLUMNS} FROM registrations ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...where.params, limit, skip],
-  );
+            : `SELECT ${REGISTRATION_COLUMNS} FROM registrations ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+          [...where.params, limit, skip],
+        );
   if (fromEnd) rows.reverse();
   return { items: rows.map(toRegistration), total, page, pageSize: PAGE_SIZE, pageCount };
 }
@@ -117,23 +120,34 @@ async function exportBatch(
   params: unknown[],
 ) {
   if (db.kind !== "pglite") return db.query<ExportBatchRow>(select(""), params);
-  type Values = [string, string, number, string | null, ExportRow["metodo_pagamento"], ExportRow["status_pagamento"], number, string];
+  type Values = [
+    string,
+    string,
+    number,
+    string | null,
+    ExportRow["metodo_pagamento"],
+    ExportRow["status_pagamento"],
+    number,
+    string,
+  ];
   const [{ batch }] = await db.query<{ batch: Values[] }>(
     `SELECT coalesce(json_agg(json_build_array(id, nome_completo, idade, numero_responsavel, metodo_pagamento,
                                                status_pagamento, local_ms, cursor_key) ORDER BY ${orderBy}), '[]') AS batch
      FROM (${select("created_at, nome_busca,")}) b`,
     params,
   );
-  return batch.map(([id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, local_ms, cursor_key]) => ({
-    id,
-    nome_completo,
-    idade,
-    numero_responsavel,
-    metodo_pagamento,
-    status_pagamento,
-    local_ms,
-    cursor_key,
-  }));
+  return batch.map(
+    ([id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, local_ms, cursor_key]) => ({
+      id,
+      nome_completo,
+      idade,
+      numero_responsavel,
+      metodo_pagamento,
+      status_pagamento,
+      local_ms,
+      cursor_key,
+    }),
+  );
 }
 
 /**
@@ -157,7 +171,9 @@ export async function* exportRegistrations(
       conditions.push(sort.after(`$${params.length - 1}`, `$${params.length}`));
     }
     const tz = where.params.length + 1;
-    const select = (extraColumns: string) => `SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, ${extraColumns}
+    const select = (
+      extraColumns: string,
+    ) => `SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, ${extraColumns}
               (extract(epoch FROM (created_at AT TIME ZONE $${tz})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key
        FROM registrations ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}

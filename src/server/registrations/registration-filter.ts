@@ -29,7 +29,10 @@ export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: str
  * nome_busca is compared with COLLATE "C" so PGlite and any PostgreSQL locale
  * agree (and the index in migration 002 applies).
  */
-export const SORT_SQL: Record<Sort, { orderBy: string; reverse: string; key: string; after: (a: string, b: string) => string }> = {
+export const SORT_SQL: Record<
+  Sort,
+  { orderBy: string; reverse: string; key: string; after: (a: string, b: string) => string }
+> = {
   recentes: {
     orderBy: "created_at DESC, id DESC",
     reverse: "created_at ASC, id ASC",

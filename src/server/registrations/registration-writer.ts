@@ -154,7 +154,8 @@ async function insertBatch(db: Queryable, batch: Pending[], drawReference: () =>
     batch.forEach((item, i) => {
       const row = created.get(references[i]);
       // A reference drawn twice in one batch: only the first of the two was inserted.
-      if (row && created.delete(references[i])) item.resolve({ registration: toCreated(row, tokens[i]), replayed: false });
+      if (row && created.delete(references[i]))
+        item.resolve({ registration: toCreated(row, tokens[i]), replayed: false });
       else leftovers.push(item);
     });
     return leftovers;

@@ -27,6 +27,7 @@ const STYLE_BOLD_DATE = 3;
 
 // Characters XML 1.0 forbids (control characters, lone surrogates, U+FFFE/U+FFFF) are dropped.
 const INVALID_XML_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 

@@ -7,8 +7,12 @@ export default async function adminFormStatusRoutes(app: FastifyInstance) {
   app.addHook("onRequest", app.sameOriginWrites);
   app.addHook("onRequest", app.requireAdmin);
 
-  app.put<{ Body: { is_open: boolean } }>("/api/form-status", { schema: { body: formStatusBodySchema } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return writeFormStatus(app.db, request.body.is_open);
-  });
+  app.put<{ Body: { is_open: boolean } }>(
+    "/api/form-status",
+    { schema: { body: formStatusBodySchema } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return writeFormStatus(app.db, request.body.is_open);
+    },
+  );
 }

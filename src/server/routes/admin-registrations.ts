@@ -35,7 +35,8 @@ const statusOnlySchema = z.strictObject(
  * ("Idade mínima: 4 anos") instead of the union's generic one.
  */
 function parsePatch(body: unknown): PatchBody {
-  const statusOnly = typeof body === "object" && body !== null && Object.keys(body).length === 1 && "status_pagamento" in body;
+  const statusOnly =
+    typeof body === "object" && body !== null && Object.keys(body).length === 1 && "status_pagamento" in body;
   const result = (statusOnly ? statusOnlySchema : registrationEditSchema).safeParse(body);
   if (!result.success) throw new HttpError(400, firstMessage(result.error));
   return result.data;
@@ -64,8 +65,10 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
     reply.header("Cache-Control", "no-store");
   });
 
-  app.get<{ Querystring: ListQuery }>("/api/registrations", { schema: { querystring: serverListQuerySchema } }, async (request) =>
-    listRegistrations(app.db, request.query),
+  app.get<{ Querystring: ListQuery }>(
+    "/api/registrations",
+    { schema: { querystring: serverListQuerySchema } },
+    async (request) => listRegistrations(app.db, request.query),
   );
 
   app.get("/api/registrations/stats", async () => registrationStats(app.db));
@@ -74,10 +77,14 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
     updateRegistration(app.db, request.params.id, parsePatch(request.body)),
   );
 
-  app.delete<{ Params: IdParams }>("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteRegistration(app.db, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: IdParams }>(
+    "/api/registrations/:id",
+    { schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await deleteRegistration(app.db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   const sendExport = (reply: FastifyReply, ext: "xlsx" | "csv", type: string, stream: NodeJS.ReadableStream) =>
     reply
@@ -101,6 +108,11 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
     "/api/registrations/export.csv",
     { schema: { querystring: serverListQuerySchema } },
     async (request, reply) =>
-      sendExport(reply, "csv", "text/csv; charset=utf-8", csvExport(await firstBatchRead(exportRegistrations(app.db, request.query)))),
+      sendExport(
+        reply,
+        "csv",
+        "text/csv; charset=utf-8",
+        csvExport(await firstBatchRead(exportRegistrations(app.db, request.query))),
+      ),
   );
 }

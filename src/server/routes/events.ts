@@ -7,7 +7,8 @@ export const ADMIN_STREAM_RECHECK_MS = 60_000;
 export default async function eventsRoutes(app: FastifyInstance) {
   app.get("/api/events", async (request, reply) => {
     // HEAD gets the headers and an end: Node drops a HEAD body, so an opened stream would send nothing, ever.
-    if (request.method === "HEAD") return reply.type("text/event-stream; charset=utf-8").header("Cache-Control", "no-cache").send();
+    if (request.method === "HEAD")
+      return reply.type("text/event-stream; charset=utf-8").header("Cache-Control", "no-cache").send();
     // No renewal here: the reply is hijacked, so a fresh cookie could not be sent.
     const tokenHash = await app.adminSessions.check(request);
     app.realtime.open(reply, { admin: tokenHash !== null });

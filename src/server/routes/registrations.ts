@@ -7,7 +7,9 @@ import { registrationWriter } from "../registrations/registration-writer";
 
 const headersSchema = z.object({
   "idempotency-key": z.optional(
-    z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Chave de envio inválida.")),
+    z
+      .string()
+      .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Chave de envio inválida.")),
   ),
 });
 
@@ -22,7 +24,11 @@ export default async function registrationRoutes(app: FastifyInstance, opts: { c
   // or a second PostgreSQL connection) while this thread answers the last one.
   const writer = registrationWriter(app.db, { concurrency: 2 });
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
-  const limit = app.rateLimit({ limit: opts.config.REGISTRATION_RATE_LIMIT, windowMs: 60_000, message: RATE_LIMIT_MESSAGE });
+  const limit = app.rateLimit({
+    limit: opts.config.REGISTRATION_RATE_LIMIT,
+    windowMs: 60_000,
+    message: RATE_LIMIT_MESSAGE,
+  });
 
   app.post<{ Body: z.output<typeof registrationInputSchema>; Headers: z.output<typeof headersSchema> }>(
     "/api/registrations",

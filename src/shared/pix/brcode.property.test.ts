@@ -9,7 +9,10 @@ import { CITY_MAX, NAME_MAX, sanitizeCity, sanitizeInfo, sanitizeName, sanitizeT
 // written independently of checkPixKey.
 const digits = (n: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: n, maxLength: n });
 const keyArb = fc.oneof(
-  fc.emailAddress({ size: "small" }).filter((e) => e.length <= 77).map((e) => [e, e.toLowerCase()] as const),
+  fc
+    .emailAddress({ size: "small" })
+    .filter((e) => e.length <= 77)
+    .map((e) => [e, e.toLowerCase()] as const),
   digits(11).map((d) => [d, d] as const),
   digits(11).map((d) => [`${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`, d] as const),
   digits(14).map((d) => [d, d] as const),
@@ -36,8 +39,20 @@ const inputArb = fc.record({
   name: messy,
   city: messy,
   amountCents: fc.option(fc.integer({ min: 1, max: AMOUNT_MAX_CENTS }), { nil: undefined }),
-  info: fc.option(fc.oneof(messy, fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => referenceCode(() => b))), { nil: undefined }),
-  txid: fc.option(fc.oneof(messy, fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => referenceCode(() => b))), { nil: undefined }),
+  info: fc.option(
+    fc.oneof(
+      messy,
+      fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => referenceCode(() => b)),
+    ),
+    { nil: undefined },
+  ),
+  txid: fc.option(
+    fc.oneof(
+      messy,
+      fc.uint8Array({ minLength: 4, maxLength: 4 }).map((b) => referenceCode(() => b)),
+    ),
+    { nil: undefined },
+  ),
 });
 
 const PLAIN_WORDS = /^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/;
@@ -55,9 +70,18 @@ describe("BR Code round trip (property)", () => {
         expect(code).toMatch(/^[\x20-\x7e]+$/);
 
         const parsed = parseBrCode(code); // throws on a bad CRC or malformed TLV
-        expect(parsed.fields.map((f) => f.id)).toEqual(
-          ["00", "26", "52", "53", ...(amountCents === undefined ? [] : ["54"]), "58", "59", "60", "62", "63"],
-        );
+        expect(parsed.fields.map((f) => f.id)).toEqual([
+          "00",
+          "26",
+          "52",
+          "53",
+          ...(amountCents === undefined ? [] : ["54"]),
+          "58",
+          "59",
+          "60",
+          "62",
+          "63",
+        ]);
         for (const f of parsed.fields) expect(f.value.length).toBeLessThanOrEqual(99);
         expect(parsed.fields[1].value.length).toBeLessThanOrEqual(99);
 
@@ -85,7 +109,8 @@ describe("BR Code round trip (property)", () => {
           expect(fullInfo.startsWith(parsed.info)).toBe(true);
         }
         // A reference code (7 chars) always fits next to a key of up to 66 chars.
-        if (fullInfo !== "" && storedKey.length <= 99 - 18 - 4 - 4 - fullInfo.length) expect(parsed.info).toBe(fullInfo);
+        if (fullInfo !== "" && storedKey.length <= 99 - 18 - 4 - 4 - fullInfo.length)
+          expect(parsed.info).toBe(fullInfo);
       }),
       { numRuns: 1500 },
     );

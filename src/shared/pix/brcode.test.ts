@@ -12,17 +12,34 @@ const MANUAL_EXAMPLE =
 const GOLDENS: Array<[string, Parameters<typeof encodeBrCode>[0], string]> = [
   [
     "default config, reference in 26/02",
-    { key: "pix@juventudecatolicavg.com.br", name: "Juventude Católica VG", city: "Itapecuru-Mirim", amountCents: 1500, info: "JDJ7K3Q" },
+    {
+      key: "pix@juventudecatolicavg.com.br",
+      name: "Juventude Católica VG",
+      city: "Itapecuru-Mirim",
+      amountCents: 1500,
+      info: "JDJ7K3Q",
+    },
     "00020126630014br.gov.bcb.pix0130pix@juventudecatolicavg.com.br0207JDJ7K3Q520400005303986540515.005802BR5921Juventude Catolica VG6015ITAPECURU MIRIM62070503***6304F028",
   ],
   [
     "default config, reference in the txid",
-    { key: "pix@juventudecatolicavg.com.br", name: "Juventude Catolica VG", city: "ITAPECURU MIRIM", amountCents: 1500, txid: "JDJ7K3Q" },
+    {
+      key: "pix@juventudecatolicavg.com.br",
+      name: "Juventude Catolica VG",
+      city: "ITAPECURU MIRIM",
+      amountCents: 1500,
+      txid: "JDJ7K3Q",
+    },
     "00020126520014br.gov.bcb.pix0130pix@juventudecatolicavg.com.br520400005303986540515.005802BR5921Juventude Catolica VG6015ITAPECURU MIRIM62110507JDJ7K3Q6304FE6D",
   ],
   [
     "no reference",
-    { key: "pix@juventudecatolicavg.com.br", name: "Juventude Catolica VG", city: "Itapecuru Mirim", amountCents: 1500 },
+    {
+      key: "pix@juventudecatolicavg.com.br",
+      name: "Juventude Catolica VG",
+      city: "Itapecuru Mirim",
+      amountCents: 1500,
+    },
     "00020126520014br.gov.bcb.pix0130pix@juventudecatolicavg.com.br520400005303986540515.005802BR5921Juventude Catolica VG6015ITAPECURU MIRIM62070503***6304D20D",
   ],
   [
@@ -133,7 +150,7 @@ describe("parseBrCode", () => {
   });
 
   it("refuses a code without the PIX account", () => {
-    const body = "000201" + tlv("26", tlv("00", "br.com.outro") + tlv("01", "x")) + "5204000053039865802BR5901N6001C6304";
+    const body = `000201${tlv("26", tlv("00", "br.com.outro") + tlv("01", "x"))}5204000053039865802BR5901N6001C6304`;
     expect(() => parseBrCode(body + crc16Hex(body))).toThrow(/sem conta PIX/);
   });
 

@@ -35,7 +35,8 @@ export interface BrCodeInput {
 /** One TLV field. */
 export function tlv(id: string, value: string): string {
   if (!/^\d{2}$/.test(id)) throw new PixError(`ID de campo PIX inválido: ${id}.`);
-  if (value.length > TLV_VALUE_MAX) throw new PixError(`Campo ${id} do código PIX passa de ${TLV_VALUE_MAX} caracteres.`);
+  if (value.length > TLV_VALUE_MAX)
+    throw new PixError(`Campo ${id} do código PIX passa de ${TLV_VALUE_MAX} caracteres.`);
   return `${id}${String(value.length).padStart(2, "0")}${value}`;
 }
 

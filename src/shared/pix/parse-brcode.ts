@@ -51,7 +51,7 @@ function required(fields: TlvField[], id: string): string {
 export function parseBrCode(code: string): ParsedBrCode {
   const fields = parseTlv(code);
   const last = fields[fields.length - 1];
-  if (!last || last.id !== "63" || last.value.length !== 4) throw new PixError("Código PIX sem CRC no final.");
+  if (last?.id !== "63" || last.value.length !== 4) throw new PixError("Código PIX sem CRC no final.");
   if (last.value.toUpperCase() !== crc16Hex(code.slice(0, -4))) throw new PixError("CRC do código PIX não confere.");
   const ids = fields.map((f) => f.id);
   if (new Set(ids).size !== ids.length) throw new PixError("Código PIX com campo repetido.");

@@ -25,7 +25,9 @@ export function checkPixKey(raw: string): PixKeyCheck {
     result = { ok: true, key: value.toLowerCase(), kind: "evp" };
   } else if (value.startsWith("+")) {
     const phone = value.replace(/[\s().-]/g, "");
-    result = PHONE.test(phone) ? { ok: true, key: phone, kind: "phone" } : invalid("telefone deve ser +55, DDD e número");
+    result = PHONE.test(phone)
+      ? { ok: true, key: phone, kind: "phone" }
+      : invalid("telefone deve ser +55, DDD e número");
   } else if (DOCUMENT.test(value)) {
     const digits = value.replace(/\D/g, "");
     if (digits.length === 11) result = { ok: true, key: digits, kind: "cpf" };

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REFERENCE_ALPHABET, isReferenceCode, referenceCode, secureRandomBytes } from "./reference-code";
 
-const fixed = (...bytes: number[]) => () => new Uint8Array(bytes);
+const fixed =
+  (...bytes: number[]) =>
+  () =>
+    new Uint8Array(bytes);
 
 describe("referenceCode", () => {
   it("maps bytes onto the alphabet after the JDJ prefix", () => {

@@ -39,6 +39,9 @@ export function sanitizeInfo(value: string, max: number): string {
 /** Field 62/05: only [A-Za-z0-9], at most 25 chars; nothing left means "***". */
 export function sanitizeTxid(value: string | undefined): string {
   if (value === undefined) return NO_TXID;
-  const clean = value.normalize("NFD").replace(/[^A-Za-z0-9]/g, "").slice(0, TXID_MAX);
+  const clean = value
+    .normalize("NFD")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, TXID_MAX);
   return clean === "" ? NO_TXID : clean;
 }

@@ -7,7 +7,13 @@ const BYTE_CAPACITY_M = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287];
 const expectedModules = (length: number) => 17 + 4 * (BYTE_CAPACITY_M.findIndex((c) => c >= length) + 1);
 
 const DEFAULT_CODE = registrationBrCode(
-  { pixKey: "pix@juventudecatolicavg.com.br", pixReceiverName: "Juventude Catolica VG", pixCity: "ITAPECURU MIRIM", pixTxid: "none", priceCents: 1500 },
+  {
+    pixKey: "pix@juventudecatolicavg.com.br",
+    pixReceiverName: "Juventude Catolica VG",
+    pixCity: "ITAPECURU MIRIM",
+    pixTxid: "none",
+    priceCents: 1500,
+  },
   "JDJ7K3Q",
 );
 
@@ -53,7 +59,8 @@ describe("qrSvg", () => {
     const cells = paintedCells(svg.path, QR_QUIET_ZONE);
     const n = svg.moduleCount;
     // Finder pattern corners and its light ring, from the QR standard.
-    for (const cell of ["0,0", "0,6", "6,0", "6,6", "2,2", "4,4", `0,${n - 1}`, `${n - 1},0`]) expect(cells.has(cell)).toBe(true);
+    for (const cell of ["0,0", "0,6", "6,0", "6,6", "2,2", "4,4", `0,${n - 1}`, `${n - 1},0`])
+      expect(cells.has(cell)).toBe(true);
     for (const cell of ["1,1", "1,5", "5,1", "7,7", `7,${n - 8}`]) expect(cells.has(cell)).toBe(false);
     for (const cell of cells) {
       const [row, col] = cell.split(",").map(Number);

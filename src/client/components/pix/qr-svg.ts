@@ -20,7 +20,11 @@ export interface QrSvg {
  * rectangle ("M x y h w v 1 h -w z"), which keeps the path short and avoids the
  * hairline gaps that adjacent one-module squares show when scaled.
  */
-export function qrSvgPath(moduleCount: number, isDark: (row: number, col: number) => boolean, margin = QR_QUIET_ZONE): string {
+export function qrSvgPath(
+  moduleCount: number,
+  isDark: (row: number, col: number) => boolean,
+  margin = QR_QUIET_ZONE,
+): string {
   const parts: string[] = [];
   for (let row = 0; row < moduleCount; row++) {
     let col = 0;

@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES } from "../../../shared/admin-api";
 import { TIMINGS } from "../../../shared/constants";
 import { toast } from "../../components/toast";
 import { api, ApiError } from "../../lib/api";
-import { markAuthenticated } from "./session-store";
+import { markAuthenticated } from "../../lib/admin-session";
 import "./login-card.css";
 
 const LOGIN_ERROR = "Ocorreu um erro durante o login. Tente novamente.";
@@ -57,7 +57,17 @@ export function LoginCard() {
     <main className="admin-login">
       <form className="admin-login-card" onSubmit={submit} aria-labelledby={`${id}-title`}>
         <div className="admin-login-icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="28"
+            height="28"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="4" y="11" width="16" height="10" rx="2" />
             <path d="M8 11V7a4 4 0 0 1 8 0v4" />
           </svg>
@@ -76,6 +86,7 @@ export function LoginCard() {
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
+            // biome-ignore lint/a11y/noAutofocus: the password is the only thing this page asks for.
             autoFocus
             value={password}
             maxLength={200}
@@ -91,7 +102,12 @@ export function LoginCard() {
             {visible ? "Ocultar" : "Mostrar"}
           </button>
         </div>
-        <button type="submit" className="admin-btn admin-btn-primary admin-login-submit" disabled={blank || busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className="admin-btn admin-btn-primary admin-login-submit"
+          disabled={blank || busy}
+          aria-busy={busy}
+        >
           {busy && <span className="admin-spinner" aria-hidden="true" />}
           Acessar Painel
         </button>

@@ -25,7 +25,13 @@ export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefre
           </p>
         </div>
         <div className="admin-header-actions">
-          <button type="button" className="admin-btn admin-btn-outline" onClick={onRefresh} disabled={refreshing} aria-busy={refreshing}>
+          <button
+            type="button"
+            className="admin-btn admin-btn-outline"
+            onClick={onRefresh}
+            disabled={refreshing}
+            aria-busy={refreshing}
+          >
             <RefreshIcon spinning={refreshing} />
             Atualizar
           </button>
@@ -41,7 +47,18 @@ export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefre
 
 export function RefreshIcon({ spinning = false }: { spinning?: boolean }) {
   return (
-    <svg className={spinning ? "admin-icon-spin" : undefined} viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={spinning ? "admin-icon-spin" : undefined}
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M21 12a9 9 0 1 1-2.64-6.36" />
       <path d="M21 3v6h-6" />
     </svg>
@@ -50,7 +67,17 @@ export function RefreshIcon({ spinning = false }: { spinning?: boolean }) {
 
 function LogoutIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
       <path d="M16 17l5-5-5-5" />
       <path d="M21 12H9" />

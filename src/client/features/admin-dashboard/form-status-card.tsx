@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { FormStatus } from "../../../shared/api-types";
 import { toast } from "../../components/toast";
-import { adminApi, reportAdminError } from "../admin-auth/session-store";
+import { adminApi, reportAdminError } from "../../lib/admin-session";
 
 interface Props {
   status: FormStatus | null;

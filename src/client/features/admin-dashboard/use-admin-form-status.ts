@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import type { FormStatus } from "../../../shared/api-types";
-import { adminApi, reportAdminError } from "../admin-auth/session-store";
+import { adminApi, reportAdminError } from "../../lib/admin-session";
 
 /** The open/closed flag: read once, then kept current by the live stream (see use-live-events). */
-export function useFormStatus() {
+export function useAdminFormStatus() {
   const [status, setStatus] = useState<FormStatus | null>(null);
 
   const reload = useCallback(async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { RegistrationStats } from "../../../shared/admin-api";
-import { adminApi, reportAdminError } from "../admin-auth/session-store";
+import { adminApi, reportAdminError } from "../../lib/admin-session";
 
 /** Counters from the server; fetched again whenever `version` changes (refresh buttons, live events). */
 export function useStats(version: number) {
@@ -9,6 +9,7 @@ export function useStats(version: number) {
   const [loading, setLoading] = useState(true);
   const seq = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a fresh read.
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { toast } from "../../components/toast";
-import { reportAdminError } from "../admin-auth/session-store";
-import { ModalDialog } from "./modal-dialog";
+import { reportAdminError } from "../../lib/admin-session";
+import { ModalDialog } from "../../components/modal-dialog";
 import { deleteRegistration } from "./registrations-api";
 
 interface Props {
@@ -30,13 +30,26 @@ export function DeleteDialog({ registration: r, onClose, onDeleted }: Props) {
   return (
     <ModalDialog title="Excluir Inscrição" onClose={onClose} busy={deleting} describedBy={`${id}-text`}>
       <p id={`${id}-text`} className="admin-delete-text">
-        Tem certeza que deseja excluir a inscrição de: <strong>{r.nome_completo}</strong>. Esta ação não pode ser desfeita.
+        Tem certeza que deseja excluir a inscrição de: <strong>{r.nome_completo}</strong>. Esta ação não pode ser
+        desfeita.
       </p>
       <div className="admin-dialog-actions">
-        <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={deleting} data-autofocus>
+        <button
+          type="button"
+          className="admin-btn admin-btn-outline"
+          onClick={onClose}
+          disabled={deleting}
+          data-autofocus
+        >
           Cancelar
         </button>
-        <button type="button" className="admin-btn admin-btn-danger" onClick={confirm} disabled={deleting} aria-busy={deleting}>
+        <button
+          type="button"
+          className="admin-btn admin-btn-danger"
+          onClick={confirm}
+          disabled={deleting}
+          aria-busy={deleting}
+        >
           {deleting && <span className="admin-spinner" aria-hidden="true" />}
           {deleting ? "Excluindo..." : "Excluir"}
         </button>

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
-import { ModalDialog } from "./modal-dialog";
+import { ModalDialog } from "../../components/modal-dialog";
 import { ReceiptView } from "./receipt-view";
 import { PaidToggle } from "./row-actions";
 
@@ -25,7 +25,12 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
     onSaved(reg);
   };
   return (
-    <ModalDialog title="Detalhes da Inscrição" onClose={onClose} closeOnBackdrop className={r.has_receipt ? "admin-dialog-wide" : undefined}>
+    <ModalDialog
+      title="Detalhes da Inscrição"
+      onClose={onClose}
+      closeOnBackdrop
+      className={r.has_receipt ? "admin-dialog-wide" : undefined}
+    >
       <div className={r.has_receipt ? "admin-details-layout" : undefined}>
         <dl className="admin-details">
           <div>

@@ -4,9 +4,9 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/constants";
 import { maskPhone } from "../../../shared/phone";
 import { fieldMessages, registrationEditSchema } from "../../../shared/registration-schema";
 import { toast } from "../../components/toast";
-import { reportAdminError } from "../admin-auth/session-store";
+import { reportAdminError } from "../../lib/admin-session";
 import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
-import { ModalDialog } from "./modal-dialog";
+import { ModalDialog } from "../../components/modal-dialog";
 import { patchRegistration } from "./registrations-api";
 
 interface Values {

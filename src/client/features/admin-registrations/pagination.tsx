@@ -20,12 +20,18 @@ export function Pagination({ page, pageCount, onPage }: Props) {
   if (pageCount <= 1) return null;
   return (
     <nav className="reg-pager" aria-label="Paginação">
-      <button type="button" className="admin-btn admin-btn-outline reg-pager-prev" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+      <button
+        type="button"
+        className="admin-btn admin-btn-outline reg-pager-prev"
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1}
+      >
         <span aria-hidden="true">‹</span> Anterior
       </button>
       <ol className="reg-pager-pages">
         {pageWindow(page, pageCount).map((n, i) =>
           n === "gap" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap is told apart only by where it stands.
             <li key={`gap-${i}`} className="reg-pager-gap" aria-hidden="true">
               …
             </li>
@@ -44,7 +50,12 @@ export function Pagination({ page, pageCount, onPage }: Props) {
           ),
         )}
       </ol>
-      <button type="button" className="admin-btn admin-btn-outline reg-pager-next" onClick={() => onPage(page + 1)} disabled={page >= pageCount}>
+      <button
+        type="button"
+        className="admin-btn admin-btn-outline reg-pager-next"
+        onClick={() => onPage(page + 1)}
+        disabled={page >= pageCount}
+      >
         Próxima <span aria-hidden="true">›</span>
       </button>
     </nav>

@@ -6,7 +6,11 @@ import { receiptContentType, receiptUrl } from "./registrations-api";
 /** Types every browser draws in an <img>. */
 const INLINE = /^image\/(jpeg|png|webp)\b/;
 
-type View = { kind: "checking" } | { kind: "image" } | { kind: "file"; pdf: boolean } | { kind: "error"; message: string };
+type View =
+  | { kind: "checking" }
+  | { kind: "image" }
+  | { kind: "file"; pdf: boolean }
+  | { kind: "error"; message: string };
 
 function OpenLink({ id, children }: { id: string; children: string }) {
   return (
@@ -27,7 +31,9 @@ export function ReceiptView({ registration: r }: { registration: Registration })
     setView({ kind: "checking" });
     setBroken(false);
     receiptContentType(r.id).then(
-      (type) => live && setView(INLINE.test(type) ? { kind: "image" } : { kind: "file", pdf: type.startsWith("application/pdf") }),
+      (type) =>
+        live &&
+        setView(INLINE.test(type) ? { kind: "image" } : { kind: "file", pdf: type.startsWith("application/pdf") }),
       (e: unknown) => live && setView({ kind: "error", message: e instanceof ApiError ? e.message : UNKNOWN_ERROR }),
     );
     return () => {

@@ -3,7 +3,7 @@ import type { Registration } from "../../../shared/api-types";
 import type { PaymentStatus } from "../../../shared/constants";
 import type { RegistrationData } from "../../../shared/registration-schema";
 import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../lib/api";
-import { adminApi, expireSession } from "../admin-auth/session-store";
+import { adminApi, expireSession } from "../../lib/admin-session";
 
 export type FilterQuery = Omit<ListQuery, "page">;
 export type EditBody = RegistrationData & { status_pagamento: PaymentStatus };
@@ -18,7 +18,10 @@ export function listRegistrations(query: FilterQuery, page: number): Promise<Reg
   return adminApi<RegistrationPage>(`/api/registrations?${params(query, page)}`, { cache: "no-store" });
 }
 
-export function patchRegistration(id: string, body: EditBody | { status_pagamento: PaymentStatus }): Promise<Registration> {
+export function patchRegistration(
+  id: string,
+  body: EditBody | { status_pagamento: PaymentStatus },
+): Promise<Registration> {
   return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
 }
 
@@ -54,7 +57,10 @@ function fallbackName(kind: ExportKind): string {
 export async function downloadExport(kind: ExportKind, query: FilterQuery): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(`/api/registrations/export.${kind}?${params(query)}`, { credentials: "same-origin", cache: "no-store" });
+    res = await fetch(`/api/registrations/export.${kind}?${params(query)}`, {
+      credentials: "same-origin",
+      cache: "no-store",
+    });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }

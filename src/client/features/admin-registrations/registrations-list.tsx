@@ -9,7 +9,7 @@ import { RegistrationCards } from "./registration-cards";
 import { RegistrationsTable } from "./registrations-table";
 import { RegistrationsToolbar } from "./registrations-toolbar";
 import type { DialogKind } from "./row-actions";
-import { useMediaQuery } from "./use-media-query";
+import { useMediaQuery } from "../../hooks/use-media-query";
 import { useRegistrations } from "./use-registrations";
 import "./registrations.css";
 

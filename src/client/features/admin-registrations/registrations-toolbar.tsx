@@ -1,7 +1,14 @@
 import { useId, useState } from "react";
-import { SORT_LABELS, SORTS, type Sort, STATUS_FILTER_LABELS, STATUS_FILTERS, type StatusFilter } from "../../../shared/admin-api";
+import {
+  SORT_LABELS,
+  SORTS,
+  type Sort,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "../../../shared/admin-api";
 import { toast } from "../../components/toast";
-import { reportAdminError } from "../admin-auth/session-store";
+import { reportAdminError } from "../../lib/admin-session";
 import { downloadExport, type ExportKind, type FilterQuery } from "./registrations-api";
 
 interface Props {
@@ -21,7 +28,11 @@ export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, o
 
   async function runExport(kind: ExportKind) {
     setExporting(kind);
-    toast("info", "Exportando...", kind === "xlsx" ? "Gerando a planilha com os filtros atuais." : "Gerando o arquivo CSV com os filtros atuais.");
+    toast(
+      "info",
+      "Exportando...",
+      kind === "xlsx" ? "Gerando a planilha com os filtros atuais." : "Gerando o arquivo CSV com os filtros atuais.",
+    );
     try {
       const name = await downloadExport(kind, exportQuery);
       toast("success", "Exportação concluída", `Arquivo ${name} baixado.`);
@@ -67,11 +78,23 @@ export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, o
         </select>
       </div>
       <div className="reg-export">
-        <button type="button" className="admin-btn admin-btn-success" onClick={() => runExport("xlsx")} disabled={exporting !== null} aria-busy={exporting === "xlsx"}>
+        <button
+          type="button"
+          className="admin-btn admin-btn-success"
+          onClick={() => runExport("xlsx")}
+          disabled={exporting !== null}
+          aria-busy={exporting === "xlsx"}
+        >
           {exporting === "xlsx" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
           Exportar Excel
         </button>
-        <button type="button" className="admin-btn admin-btn-outline" onClick={() => runExport("csv")} disabled={exporting !== null} aria-busy={exporting === "csv"}>
+        <button
+          type="button"
+          className="admin-btn admin-btn-outline"
+          onClick={() => runExport("csv")}
+          disabled={exporting !== null}
+          aria-busy={exporting === "csv"}
+        >
           {exporting === "csv" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
           Exportar CSV
         </button>
@@ -82,7 +105,17 @@ export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, o
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 3v12" />
       <path d="M7 10l5 5 5-5" />
       <path d="M5 21h14" />

@@ -1,13 +1,19 @@
 import { type ReactNode, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { toast } from "../../components/toast";
-import { reportAdminError } from "../admin-auth/session-store";
+import { reportAdminError } from "../../lib/admin-session";
 import { patchRegistration } from "./registrations-api";
 
 export type DialogKind = "details" | "edit" | "delete";
 
 /** 'Marcar Pago' while pending, 'Pago' once confirmed; a click flips it. */
-export function PaidToggle({ registration: r, onSaved }: { registration: Registration; onSaved: (reg: Registration) => void }) {
+export function PaidToggle({
+  registration: r,
+  onSaved,
+}: {
+  registration: Registration;
+  onSaved: (reg: Registration) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const paid = r.status_pagamento === "confirmado";
 
@@ -42,7 +48,17 @@ export function PaidToggle({ registration: r, onSaved }: { registration: Registr
       {busy ? (
         <span className="admin-spinner" aria-hidden="true" />
       ) : (
-        <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           {paid ? <path d="M5 12l5 5L20 7" /> : <circle cx="12" cy="12" r="8" />}
         </svg>
       )}
@@ -100,7 +116,17 @@ export function RowActions({
           title={withText ? undefined : LABELS[kind].short}
           onClick={() => onOpen(kind, r)}
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             {ICONS[kind]}
           </svg>
           {withText && LABELS[kind].short}

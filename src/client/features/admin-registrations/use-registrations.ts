@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RegistrationPage, Sort, StatusFilter } from "../../../shared/admin-api";
 import type { Registration } from "../../../shared/api-types";
-import { reportAdminError } from "../admin-auth/session-store";
+import { reportAdminError } from "../../lib/admin-session";
 import { listRegistrations } from "./registrations-api";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -31,6 +31,7 @@ export function useRegistrations(version: number) {
     return () => clearTimeout(t);
   }, [search, q]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a fresh read.
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);

@@ -13,12 +13,15 @@ export function DecorBackground() {
   return (
     <div className="decor" aria-hidden="true" data-live={live ? "" : undefined}>
       {LIGHTS.map((style, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered.
         <span key={`l${i}`} className="decor-light" style={style} />
       ))}
       {PARTICLES.map((style, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered.
         <span key={`p${i}`} className="decor-particle" style={style} />
       ))}
       {ICONS.map(({ name, style }, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered.
         <span key={`i${i}`} className={`decor-icon decor-icon-${i % 3}`} style={style}>
           <DecorIcon name={name} />
         </span>

@@ -15,7 +15,7 @@ export const DECOR_ICON_NAMES = Object.keys(PATHS) as DecorIconName[];
 
 export function DecorIcon({ name }: { name: DecorIconName }) {
   return (
-    <svg viewBox="0 0 24 24" width="100%" height="100%" focusable="false">
+    <svg viewBox="0 0 24 24" width="100%" height="100%" focusable="false" aria-hidden="true">
       <path d={PATHS[name]} fill="currentColor" />
     </svg>
   );

@@ -35,7 +35,10 @@ export function uploadReceipt(
         resolve(body as ReceiptStored);
         return;
       }
-      const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : UNKNOWN_ERROR;
+      const error =
+        body && typeof body === "object" && "error" in body && typeof body.error === "string"
+          ? body.error
+          : UNKNOWN_ERROR;
       reject(new ApiError(xhr.status, error));
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));

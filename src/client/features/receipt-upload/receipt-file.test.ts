@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { fitWithin, MAX_IMAGE_SIDE, megabytes, planImage, RECEIPT_MAX_BYTES, receiptFileType, UPLOAD_MESSAGES } from "./receipt-file";
+import {
+  fitWithin,
+  MAX_IMAGE_SIDE,
+  megabytes,
+  planImage,
+  RECEIPT_MAX_BYTES,
+  receiptFileType,
+  UPLOAD_MESSAGES,
+} from "./receipt-file";
 
 describe("fitWithin", () => {
   it("keeps an image that already fits, including one exactly at the limit", () => {
@@ -53,7 +61,11 @@ describe("planImage", () => {
   });
 
   it("redraws a large photo as a JPEG of at most 1600 px", () => {
-    expect(planImage({ width: 4000, height: 3000 }, { mime: "image/jpeg", size: 3_000_000 })).toEqual({ kind: "jpeg", width: 1600, height: 1200 });
+    expect(planImage({ width: 4000, height: 3000 }, { mime: "image/jpeg", size: 3_000_000 })).toEqual({
+      kind: "jpeg",
+      width: 1600,
+      height: 1200,
+    });
   });
 
   it("redraws a decodable HEIC even when small, so any browser can show it", () => {
@@ -61,20 +73,44 @@ describe("planImage", () => {
   });
 
   it("redraws a small image that is too heavy to send", () => {
-    expect(planImage(small, { mime: "image/png", size: RECEIPT_MAX_BYTES + 1 })).toEqual({ kind: "jpeg", width: 1200, height: 900 });
+    expect(planImage(small, { mime: "image/png", size: RECEIPT_MAX_BYTES + 1 })).toEqual({
+      kind: "jpeg",
+      width: 1200,
+      height: 900,
+    });
   });
 });
 
 describe("receiptFileType", () => {
   it("trusts the declared type of accepted formats", () => {
-    expect(receiptFileType({ name: "x", type: "image/jpeg" })).toEqual({ kind: "image", mime: "image/jpeg", ext: "jpg" });
-    expect(receiptFileType({ name: "comprovante.png", type: "application/pdf" })).toEqual({ kind: "pdf", mime: "application/pdf", ext: "pdf" });
-    expect(receiptFileType({ name: "foto", type: "image/heif" })).toEqual({ kind: "image", mime: "image/heif", ext: "heic" });
+    expect(receiptFileType({ name: "x", type: "image/jpeg" })).toEqual({
+      kind: "image",
+      mime: "image/jpeg",
+      ext: "jpg",
+    });
+    expect(receiptFileType({ name: "comprovante.png", type: "application/pdf" })).toEqual({
+      kind: "pdf",
+      mime: "application/pdf",
+      ext: "pdf",
+    });
+    expect(receiptFileType({ name: "foto", type: "image/heif" })).toEqual({
+      kind: "image",
+      mime: "image/heif",
+      ext: "heic",
+    });
   });
 
   it("falls back to the name when the browser gives no type (HEIC on some Android browsers)", () => {
-    expect(receiptFileType({ name: "IMG_0001.HEIC", type: "" })).toEqual({ kind: "image", mime: "image/heic", ext: "heic" });
-    expect(receiptFileType({ name: "recibo.pdf", type: "application/octet-stream" })).toEqual({ kind: "pdf", mime: "application/pdf", ext: "pdf" });
+    expect(receiptFileType({ name: "IMG_0001.HEIC", type: "" })).toEqual({
+      kind: "image",
+      mime: "image/heic",
+      ext: "heic",
+    });
+    expect(receiptFileType({ name: "recibo.pdf", type: "application/octet-stream" })).toEqual({
+      kind: "pdf",
+      mime: "application/pdf",
+      ext: "pdf",
+    });
   });
 
   it("refuses other formats", () => {

@@ -7,7 +7,14 @@ export const MAX_IMAGE_SIDE = 1600;
 export const JPEG_QUALITY = 0.85;
 
 /** The file input's accept list: on phones it offers the camera and the gallery. */
-export const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif", "application/pdf"] as const;
+export const ACCEPTED_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+  "application/pdf",
+] as const;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: (bytes: number) =>
@@ -26,17 +33,32 @@ const EXTENSIONS: Record<string, { kind: ReceiptKind; ext: string }> = {
   "image/heif": { kind: "image", ext: "heic" },
   "application/pdf": { kind: "pdf", ext: "pdf" },
 };
-const BY_NAME: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", heic: "image/heic", heif: "image/heif", pdf: "application/pdf" };
+const BY_NAME: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  heic: "image/heic",
+  heif: "image/heif",
+  pdf: "application/pdf",
+};
 
 /**
  * What a chosen file is, from its declared type or, when the browser gives
  * none (some Android browsers leave HEIC untyped), from its name. The server
  * checks the real bytes again; this only spares a doomed upload.
  */
-export function receiptFileType(file: { name: string; type: string }): { kind: ReceiptKind; mime: string; ext: string } | null {
+export function receiptFileType(file: {
+  name: string;
+  type: string;
+}): { kind: ReceiptKind; mime: string; ext: string } | null {
   const declared = file.type.toLowerCase();
   const untyped = declared === "" || declared === "application/octet-stream";
-  const mime = EXTENSIONS[declared] ? declared : untyped ? BY_NAME[file.name.split(".").pop()?.toLowerCase() ?? ""] : undefined;
+  const mime = EXTENSIONS[declared]
+    ? declared
+    : untyped
+      ? BY_NAME[file.name.split(".").pop()?.toLowerCase() ?? ""]
+      : undefined;
   return mime ? { mime, ...EXTENSIONS[mime] } : null;
 }
 

@@ -22,7 +22,8 @@ type Phase =
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** 401/403 (another registration's token) and file problems do not get better by trying again. */
-const retryable = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429);
+const retryable = (err: unknown) =>
+  err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429);
 
 /**
  * 'Enviar comprovante': the visitor picks a photo or PDF (on phones: camera or
@@ -92,7 +93,8 @@ export function ReceiptUpload({ registrationId, uploadToken }: ReceiptUploadProp
       try {
         prepared.current = await prepareReceipt(file);
       } catch (err) {
-        const message = err instanceof ReceiptFileError ? err.message : "Não foi possível ler o arquivo. Escolha outro arquivo.";
+        const message =
+          err instanceof ReceiptFileError ? err.message : "Não foi possível ler o arquivo. Escolha outro arquivo.";
         if (!(err instanceof ReceiptFileError)) console.error("Erro ao preparar o comprovante", err);
         setPhase({ name: "error", message, retry: false });
         return;
@@ -123,7 +125,18 @@ export function ReceiptUpload({ registrationId, uploadToken }: ReceiptUploadProp
         aria-describedby={`${id}-hint`}
       />
       <label htmlFor={`${id}-file`} className="v-btn v-btn-primary receipt-pick">
-        <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M12 16V4" />
           <path d="M7 9l5-5 5 5" />
           <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />

@@ -43,13 +43,17 @@ export function PixPanel({ name, qrCode }: PixPanelProps) {
 
       <ol className="pay-steps">
         <li>
-          <span className="pay-step-number" aria-hidden="true">1</span>
+          <span className="pay-step-number" aria-hidden="true">
+            1
+          </span>
           <span>
             <strong>Pague {price}</strong> no app do seu banco usando a chave PIX{qrCode ? " ou o QR Code" : ""} acima.
           </span>
         </li>
         <li>
-          <span className="pay-step-number" aria-hidden="true">2</span>
+          <span className="pay-step-number" aria-hidden="true">
+            2
+          </span>
           <span>
             <strong>Envie o comprovante</strong> na página que abre depois da inscrição, ou pelo WhatsApp para a
             coordenação.

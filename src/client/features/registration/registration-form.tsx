@@ -7,7 +7,7 @@ import { fieldMessages, registrationInputSchema } from "../../../shared/registra
 import { toast } from "../../components/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { appConfig } from "../../lib/app-config";
-import { LazyPixPaymentCode } from "../pix/lazy-pix-payment-code";
+import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 import { CashPanel } from "./cash-panel";
 import { ConsentField } from "./consent-field";
 import { HoneypotField } from "./honeypot-field";
@@ -106,7 +106,13 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
   };
 
   return (
-    <form className="signup-card intro-step" noValidate onSubmit={submit} hidden={hidden} aria-labelledby="signup-title">
+    <form
+      className="signup-card intro-step"
+      noValidate
+      onSubmit={submit}
+      hidden={hidden}
+      aria-labelledby="signup-title"
+    >
       <h2 id="signup-title" className="signup-title">
         Formulário de Inscrição
       </h2>
@@ -166,7 +172,11 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
         disabled={busy}
       />
 
-      {values.metodo_pagamento === "PIX" ? <PixPanel name={values.nome_completo} qrCode={<LazyPixPaymentCode />} /> : <CashPanel />}
+      {values.metodo_pagamento === "PIX" ? (
+        <PixPanel name={values.nome_completo} qrCode={<LazyPixPaymentCode />} />
+      ) : (
+        <CashPanel />
+      )}
 
       <button type="submit" className="v-btn v-btn-primary signup-submit" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}

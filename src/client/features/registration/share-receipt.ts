@@ -28,7 +28,11 @@ export async function shareReceipt(message: string): Promise<void> {
     } catch (err) {
       if (err instanceof DOMException && err.name === "AbortError") return; // the visitor closed the sheet
       console.error("Erro ao compartilhar comprovante", err);
-      toast("error", "Não foi possível abrir o compartilhamento.", "Use o botão do WhatsApp para enviar o comprovante.");
+      toast(
+        "error",
+        "Não foi possível abrir o compartilhamento.",
+        "Use o botão do WhatsApp para enviar o comprovante.",
+      );
     }
     return;
   }

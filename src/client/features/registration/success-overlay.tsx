@@ -19,7 +19,7 @@ export function SuccessOverlay({ onDone }: SuccessOverlayProps) {
     <div className="success-overlay" role="status">
       <div className="success-card">
         <span className="success-check" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="44" height="44" focusable="false">
+          <svg viewBox="0 0 24 24" width="44" height="44" focusable="false" aria-hidden="true">
             <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
           </svg>
         </span>

@@ -30,7 +30,11 @@ export function lastRegistration(): RegistrationCreated | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.lastRegistration);
     const parsed = raw ? (JSON.parse(raw) as Partial<RegistrationCreated>) : null;
-    if (parsed && typeof parsed.id === "string" && (parsed.metodo_pagamento === "PIX" || parsed.metodo_pagamento === "ESPECIE")) {
+    if (
+      parsed &&
+      typeof parsed.id === "string" &&
+      (parsed.metodo_pagamento === "PIX" || parsed.metodo_pagamento === "ESPECIE")
+    ) {
       return parsed as RegistrationCreated;
     }
   } catch {

@@ -16,7 +16,7 @@ const RECONNECT_MS = 2000;
  * current status, and we also re-fetch after a reconnect or when the tab comes
  * back, so a phone that slept is never stuck on an old state.
  */
-export function useFormStatus(): FormStatusView {
+export function useVisitorFormStatus(): FormStatusView {
   const [status, setStatus] = useState<FormStatus | null>(null);
   const [failed, setFailed] = useState(false);
   const latest = useRef<FormStatus | null>(null);

@@ -89,6 +89,7 @@ export function SplashScreen({ onHide, onComplete }: SplashScreenProps) {
       </button>
       <span className="splash-burst" aria-hidden="true">
         {BURST.map((style, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered.
           <span key={i} className="splash-particle" style={style} />
         ))}
       </span>

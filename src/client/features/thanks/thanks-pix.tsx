@@ -1,16 +1,17 @@
+import type { ReactNode } from "react";
 import type { RegistrationCreated } from "../../../shared/api-types";
 import { appConfig } from "../../lib/app-config";
-import { LazyPixPaymentCode } from "../pix/lazy-pix-payment-code";
-import { ReceiptUpload } from "../receipt-upload/receipt-upload";
+import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 
 interface ThanksPixProps {
   registration: RegistrationCreated;
   /** wa.me link with the receipt message (and the reference), the way that works from any phone. */
   whatsappHref: string;
+  receiptUpload: ReactNode;
 }
 
 /** After a PIX registration: the reference, the code to pay with it, and the receipt upload. */
-export function ThanksPix({ registration: r, whatsappHref }: ThanksPixProps) {
+export function ThanksPix({ registration: r, whatsappHref, receiptUpload }: ThanksPixProps) {
   const { price } = appConfig();
   // Stored answers from before references existed have none: the code then simply carries no reference.
   const reference = typeof r.referencia === "string" && r.referencia ? r.referencia : undefined;
@@ -35,7 +36,7 @@ export function ThanksPix({ registration: r, whatsappHref }: ThanksPixProps) {
       <LazyPixPaymentCode reference={reference} />
 
       <hr className="thanks-divider" />
-      <ReceiptUpload registrationId={r.id} uploadToken={r.upload_token} />
+      {receiptUpload}
 
       <div className="thanks-reminder">
         <p>

@@ -143,4 +143,3 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
     if (dirFd !== undefined) closeSync(dirFd);
   }
 }
-

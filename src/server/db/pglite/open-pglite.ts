@@ -115,7 +115,7 @@ export async function openPglite(opts: PgliteOptions): Promise<Database> {
     ...base,
     async transaction(fn) {
       const tx = await call<number>({ op: "begin" });
-      let result;
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn(queryable(tx));
       } catch (err) {

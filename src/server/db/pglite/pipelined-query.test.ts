@@ -44,7 +44,9 @@ describe("pipelinedQuery: one call into PGlite, same answers as PGlite's query()
       code: "23505",
       constraint: "t_name_key",
     });
-    await expect(query("INSERT INTO t (name, n) VALUES ($1, $2)", ["bia", -1])).rejects.toMatchObject({ code: "23514" });
+    await expect(query("INSERT INTO t (name, n) VALUES ($1, $2)", ["bia", -1])).rejects.toMatchObject({
+      code: "23514",
+    });
     await expect(query("SELEC 1")).rejects.toMatchObject({ code: "42601" });
     await expect(query("SELEC 1")).rejects.toMatchObject({ code: "42601" });
     expect(await query("SELECT name, n FROM t ORDER BY id")).toEqual([{ name: "ana", n: 1 }]);

@@ -60,7 +60,8 @@ function openTransaction(tx: number): Transaction {
   return open.tx;
 }
 
-const target = (pg: PGlite, tx: number | undefined): Pick<PGlite, "exec"> => (tx === undefined ? pg : openTransaction(tx));
+const target = (pg: PGlite, tx: number | undefined): Pick<PGlite, "exec"> =>
+  tx === undefined ? pg : openTransaction(tx);
 
 async function handle(pg: PGlite, query: ReturnType<typeof pipelinedQuery>, req: WorkerRequest): Promise<unknown> {
   switch (req.op) {
