@@ -23,9 +23,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+let serverBuilt = false;
+
 /** Compiles the server from the current sources, and builds the client once if dist/client is missing. */
 export function ensureBuilt(): void {
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  if (!serverBuilt) execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  serverBuilt = true;
   if (existsSync(join(process.cwd(), "dist", "client", "index.html"))) return;
   console.log("dist/client não existe: rodando `npm run build`…");
   execFileSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -103,6 +106,8 @@ export interface BenchDatabase {
 }
 
 export async function freshDatabase(kind: DbKind): Promise<BenchDatabase> {
+  // Seeding opens PGlite here, and its worker is the compiled one in dist/server.
+  ensureBuilt();
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "caravana-bench-data-"));
     return {

@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { builtEntry } from "./built-entry";
 import { pgdataOf } from "./options";
 
-const FROM_SOURCES = import.meta.url.endsWith(".ts");
-const ENTRY = new URL(FROM_SOURCES ? "./create-data-dir-process.ts" : "./pglite-create.js", import.meta.url);
 
 /**
  * Creates the PostgreSQL files of an empty DATA_DIR in a short-lived process.
@@ -15,8 +14,7 @@ const ENTRY = new URL(FROM_SOURCES ? "./create-data-dir-process.ts" : "./pglite-
 export async function createDataDirIfEmpty(dataDir: string): Promise<{ peakMb: number } | null> {
   if (existsSync(join(pgdataOf(dataDir), "PG_VERSION"))) return null;
   // Baseline-compiled WebAssembly only, as in the server (main.ts): about 80 MB less at the peak.
-  const node = ["--liftoff-only", ...(FROM_SOURCES ? ["--import", "tsx"] : [])];
-  const args = [...node, ENTRY.pathname, dataDir];
+  const args = ["--liftoff-only", builtEntry("pglite-create.js").pathname, dataDir];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));

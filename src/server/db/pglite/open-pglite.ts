@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Database, Queryable } from "../database";
+import { builtEntry } from "./built-entry";
 import { createDataDirIfEmpty } from "./create-data-dir";
 import { lockDataDir } from "./data-dir-lock";
 import { pgliteMaintenance } from "./maintenance";
@@ -14,14 +15,8 @@ interface PgliteOptions {
   onCreated?: (info: { peakMb: number; ms: number }) => void;
 }
 
-// Built, the worker is dist/server/pglite-worker.js beside this bundle; from
-// the TypeScript sources (tests), a small entry registers tsx first.
-const FROM_SOURCES = import.meta.url.endsWith(".ts");
-const WORKER = new URL(FROM_SOURCES ? "./worker-boot.mjs" : "./pglite-worker.js", import.meta.url);
-const WORKER_ENTRY = new URL("./worker.ts", import.meta.url).href;
-
 function startWorker(dataDir: string): Promise<Worker> {
-  const worker = new Worker(WORKER, { workerData: { dataDir, entry: WORKER_ENTRY } });
+  const worker = new Worker(builtEntry("pglite-worker.js"), { workerData: { dataDir } });
   return new Promise((resolve, reject) => {
     const fail = (err: Error) => {
       void worker.terminate();
