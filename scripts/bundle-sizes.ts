@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Budgets for the first load of "/" (gzipped bytes); see the README's Performance section. */
+/** Budgets for the first load of "/" (gzipped bytes); see docs/performance.md. */
 export const BUDGET = { js: 100 * 1024, total: 130 * 1024 } as const;
 
 export interface AssetSize {
