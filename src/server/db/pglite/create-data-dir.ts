@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { builtEntry } from "./built-entry";
 import { pgdataOf } from "./options";
 
-
 /**
  * Creates the PostgreSQL files of an empty DATA_DIR in a short-lived process.
  * PGlite's initdb runs a second PostgreSQL and copies its whole heap, several
