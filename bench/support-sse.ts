@@ -1,5 +1,5 @@
 import { type ClientRequest, request } from "node:http";
-import { SSE_EVENTS } from "../src/shared/api-types";
+import { type RegistrationsChanged, SSE_EVENTS } from "../src/shared/api-types";
 
 export interface AdminStream {
   req: ClientRequest;
@@ -38,8 +38,8 @@ export function openAdminStream(
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (frame.startsWith(`event: ${SSE_EVENTS.registrationInserted}\n`)) {
-            const id = /"id":"([0-9a-f-]{36})"/.exec(frame)?.[1];
-            if (id) onInserted(id, at);
+            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            for (const id of data ? (JSON.parse(data) as RegistrationsChanged).ids : []) onInserted(id, at);
           } else if (frame.startsWith(`event: ${SSE_EVENTS.formStatus}`)) {
             opened(); // the server's first real frame: the stream is live
           }

@@ -75,4 +75,11 @@ export const SSE_EVENTS = {
   registrationInserted: "registration-inserted",
   registrationUpdated: "registration-updated",
   registrationDeleted: "registration-deleted",
+  /** Events may have been lost (a LISTEN connection was reopened): fetch again. */
+  resync: "resync",
 } as const;
+
+/** What a registration event carries: the ids a statement changed, never personal data. */
+export interface RegistrationsChanged {
+  ids: string[];
+}

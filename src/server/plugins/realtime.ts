@@ -1,10 +1,9 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { SSE_EVENTS } from "../../shared/api-types";
+import { type RegistrationsChanged, SSE_EVENTS } from "../../shared/api-types";
 import { EVENTS_CHANNEL } from "../db/database";
 import { readFormStatus } from "../registrations/form-status-repository";
-import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
 
 interface Stream {
   res: ServerResponse;
@@ -12,7 +11,7 @@ interface Stream {
 }
 
 export interface Realtime {
-  /** Takes over the reply as an SSE stream; admin streams also receive registration events. */
+  /** Takes over the reply as an SSE stream; admin streams also receive the ids of changed registrations. */
   open(reply: FastifyReply, opts: { admin: boolean }): void;
   /** Re-sends the current form status to every stream (after a lost LISTEN connection). */
   resync(): Promise<void>;
@@ -57,46 +56,25 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
   }
 
-  const hasAdmins = () => {
-    for (const s of streams) if (s.admin) return true;
-    return false;
-  };
-
-  async function onDbEvent(payload: string): Promise<void> {
+  function onDbEvent(payload: string): void {
     const event = JSON.parse(payload) as DbEvent;
     if (event.type === "form-status") {
       const status = { is_open: event.is_open, updated_at: new Date(event.updated_at).toISOString() };
       send(frame(SSE_EVENTS.formStatus, status), false);
       return;
     }
-    if (!hasAdmins()) return;
-    if (event.type === "registration-deleted") {
-      send(event.ids.map((id) => frame(SSE_EVENTS.registrationDeleted, { id })).join(""), true);
-      return;
-    }
-    const rows = await app.db.query<RegistrationRow>(
-      `SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = ANY($1::uuid[])`,
-      [event.ids],
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const name =
-      event.type === "registration-inserted" ? SSE_EVENTS.registrationInserted : SSE_EVENTS.registrationUpdated;
-    // A row deleted in the meantime is missing here; its delete event follows.
-    const frames = event.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [frame(name, toRegistration(row))] : [];
-    });
-    // One write per stream for the whole statement.
-    if (frames.length) send(frames.join(""), true);
+    // Only the ids a statement changed: the panel reads the rows through the
+    // session-checked API, so a stream never carries personal data.
+    const changed: RegistrationsChanged = { ids: event.ids };
+    send(frame(event.type, changed), true);
   }
 
-  // Events are handled one after another, in NOTIFY order: an update's SELECT
-  // on another pool connection must not overtake the insert before it.
-  let handled = Promise.resolve();
   const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {
-    handled = handled
-      .then(() => onDbEvent(payload))
-      .catch((err) => app.log.error({ err }, "falha ao repassar evento ao vivo"));
+    try {
+      onDbEvent(payload);
+    } catch (err) {
+      app.log.error({ err }, "falha ao repassar evento ao vivo");
+    }
   });
 
   const heartbeat = setInterval(() => send(": ping\n\n", false), HEARTBEAT_MS);
@@ -125,7 +103,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     async resync() {
       const status = await readFormStatus(app.db);
       send(frame(SSE_EVENTS.formStatus, status), false);
-      send(frame("resync", {}), true);
+      send(frame(SSE_EVENTS.resync, {}), true);
     },
     get size() {
       return streams.size;
@@ -139,6 +117,5 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     for (const s of streams) s.res.end();
     streams.clear();
     await unlisten();
-    await handled; // an event under way still reads the database
   });
 });

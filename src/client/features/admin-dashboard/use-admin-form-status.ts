@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { FormStatus } from "../../../shared/api-types";
+import { newerFormStatus } from "../../../shared/form-status";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 
 /** The open/closed flag: read once, then kept current by the live stream (see use-live-events). */
@@ -18,10 +19,8 @@ export function useAdminFormStatus() {
     void reload();
   }, [reload]);
 
-  // Live frames can arrive out of order with our own PUT answer; keep the newest.
-  const apply = useCallback((next: FormStatus) => {
-    setStatus((cur) => (cur && Date.parse(cur.updated_at) > Date.parse(next.updated_at) ? cur : next));
-  }, []);
+  // Live frames can arrive out of order with our own PUT answer.
+  const apply = useCallback((next: FormStatus) => setStatus((cur) => newerFormStatus(cur, next)), []);
 
   return { status, apply, reload };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { type FormStatus, SSE_EVENTS } from "../../../shared/api-types";
+import { useEventStream } from "../../hooks/use-event-stream";
 
 interface Handlers {
   /** A registration was inserted, updated or deleted anywhere (debounced). */
@@ -10,61 +11,31 @@ interface Handlers {
 }
 
 const DEBOUNCE_MS = 200;
-const REOPEN_MS = 3000;
 
 /**
- * One EventSource on /api/events while the panel is open. A burst of changes
- * (e.g. ten registrations at once) becomes one refetch of the current page.
+ * The panel's live events. They carry only ids: a burst of changes (e.g. ten
+ * registrations at once) becomes one refetch of the current page through the
+ * session-checked API.
  */
 export function useLiveEvents(handlers: Handlers): void {
   const ref = useRef(handlers);
   ref.current = handlers;
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(debounce.current), []);
 
-  useEffect(() => {
-    let es: EventSource | null = null;
-    let debounce: ReturnType<typeof setTimeout> | undefined;
-    let reopen: ReturnType<typeof setTimeout> | undefined;
-    let hadError = false;
-    let stopped = false;
-
-    const changed = () => {
-      clearTimeout(debounce);
-      debounce = setTimeout(() => ref.current.onRegistrationsChanged(), DEBOUNCE_MS);
-    };
-
-    function connect() {
-      es = new EventSource("/api/events");
-      es.addEventListener("open", () => {
-        if (hadError) ref.current.onResync();
-        hadError = false;
-      });
-      es.addEventListener(SSE_EVENTS.registrationInserted, changed);
-      es.addEventListener(SSE_EVENTS.registrationUpdated, changed);
-      es.addEventListener(SSE_EVENTS.registrationDeleted, changed);
-      es.addEventListener(SSE_EVENTS.formStatus, (e) => {
-        try {
-          ref.current.onFormStatus(JSON.parse((e as MessageEvent<string>).data) as FormStatus);
-        } catch {
-          // A malformed frame is ignored; the next one or a resync brings the truth.
-        }
-      });
-      es.addEventListener("resync", () => ref.current.onResync());
-      es.addEventListener("error", () => {
-        hadError = true;
-        // The browser retries by itself unless the stream was refused outright.
-        if (es?.readyState === EventSource.CLOSED && !stopped) {
-          es.close();
-          reopen = setTimeout(connect, REOPEN_MS);
-        }
-      });
-    }
-
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(debounce);
-      clearTimeout(reopen);
-      es?.close();
-    };
-  }, []);
+  const changed = () => {
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => ref.current.onRegistrationsChanged(), DEBOUNCE_MS);
+  };
+  useEventStream(
+    "/api/events",
+    {
+      [SSE_EVENTS.registrationInserted]: changed,
+      [SSE_EVENTS.registrationUpdated]: changed,
+      [SSE_EVENTS.registrationDeleted]: changed,
+      [SSE_EVENTS.formStatus]: (data) => ref.current.onFormStatus(data as FormStatus),
+      [SSE_EVENTS.resync]: () => ref.current.onResync(),
+    },
+    () => ref.current.onResync(),
+  );
 }

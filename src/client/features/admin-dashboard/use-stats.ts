@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { RegistrationStats } from "../../../shared/admin-api";
+import { useRequestGuard } from "../../hooks/use-request-guard";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 
 /** Counters from the server; fetched again whenever `version` changes (refresh buttons, live events). */
@@ -7,23 +8,23 @@ export function useStats(version: number) {
   const [stats, setStats] = useState<RegistrationStats | null>(null);
   const [loadedAt, setLoadedAt] = useState<Date | null>(null);
   const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
+  const begin = useRequestGuard();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a fresh read.
   useEffect(() => {
-    const mine = ++seq.current;
+    const isCurrent = begin();
     setLoading(true);
     adminApi<RegistrationStats>("/api/registrations/stats", { cache: "no-store" })
       .then((s) => {
-        if (mine !== seq.current) return;
+        if (!isCurrent()) return;
         setStats(s);
         setLoadedAt(new Date());
       })
       .catch((e) => {
-        if (mine === seq.current) reportAdminError("Erro ao carregar dados do painel", e);
+        if (isCurrent()) reportAdminError("Erro ao carregar dados do painel", e);
       })
       .finally(() => {
-        if (mine === seq.current) setLoading(false);
+        if (isCurrent()) setLoading(false);
       });
   }, [version]);
 

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { RegistrationPage, Sort, StatusFilter } from "../../../shared/admin-api";
 import type { Registration } from "../../../shared/api-types";
+import { useRequestGuard } from "../../hooks/use-request-guard";
 import { reportAdminError } from "../../lib/admin-session";
 import { listRegistrations } from "./registrations-api";
 
@@ -19,7 +20,7 @@ export function useRegistrations(version: number) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<RegistrationPage | null>(null);
   const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
+  const begin = useRequestGuard();
 
   useEffect(() => {
     const next = search.trim();
@@ -33,18 +34,18 @@ export function useRegistrations(version: number) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a fresh read.
   useEffect(() => {
-    const mine = ++seq.current;
+    const isCurrent = begin();
     setLoading(true);
     listRegistrations({ q, status, sort }, page)
       .then((result) => {
-        if (mine !== seq.current) return;
+        if (!isCurrent()) return;
         setData(result);
         // A page past the end (its last row was deleted) comes back as the last page: follow it.
         if (result.page !== page) setPage(result.page);
         setLoading(false);
       })
       .catch((e) => {
-        if (mine !== seq.current) return;
+        if (!isCurrent()) return;
         reportAdminError("Erro ao carregar dados do painel", e);
         setLoading(false);
       });

@@ -1,14 +1,13 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { type FormStatus, SSE_EVENTS } from "../../../shared/api-types";
+import { newerFormStatus } from "../../../shared/form-status";
+import { useEventStream } from "../../hooks/use-event-stream";
 import { api } from "../../lib/api";
 
 export type FormStatusView =
   | { phase: "loading" }
   | { phase: "error"; retry: () => void }
   | { phase: "ready"; isOpen: boolean };
-
-// The server asks for `retry: 2000`; the same pause when the browser gives up for good.
-const RECONNECT_MS = 2000;
 
 /**
  * Whether the form is open, kept live: GET /api/form-status once, then the
@@ -21,14 +20,13 @@ export function useVisitorFormStatus(): FormStatusView {
   const [failed, setFailed] = useState(false);
   const latest = useRef<FormStatus | null>(null);
 
-  // Answers can arrive out of order (fetch vs. stream): the newest updated_at wins.
   const accept = useCallback((next: FormStatus) => {
-    const current = latest.current;
-    if (current && Date.parse(next.updated_at) < Date.parse(current.updated_at)) return;
-    latest.current = next;
+    const kept = newerFormStatus(latest.current, next);
+    if (kept === latest.current) return;
+    latest.current = kept;
     // The form's first render is the largest of the page: in slices, it does not block taps.
     startTransition(() => {
-      setStatus(next);
+      setStatus(kept);
       setFailed(false);
     });
   }, []);
@@ -43,52 +41,16 @@ export function useVisitorFormStatus(): FormStatusView {
     }
   }, [accept]);
 
+  useEventStream("/api/events", { [SSE_EVENTS.formStatus]: (data) => accept(data as FormStatus) }, load);
+
   useEffect(() => {
-    let disposed = false;
-    let source: EventSource | null = null;
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let hadError = false;
-
-    const connect = () => {
-      source = new EventSource("/api/events");
-      source.addEventListener(SSE_EVENTS.formStatus, (event) => {
-        try {
-          accept(JSON.parse((event as MessageEvent<string>).data) as FormStatus);
-        } catch {
-          // A malformed frame is ignored; the next one or the re-fetch corrects us.
-        }
-      });
-      source.addEventListener("open", () => {
-        if (!hadError) return;
-        hadError = false;
-        void load();
-      });
-      source.addEventListener("error", () => {
-        hadError = true;
-        // CONNECTING means the browser retries by itself; CLOSED means it gave up.
-        if (source?.readyState === EventSource.CLOSED) {
-          source.close();
-          reconnectTimer = setTimeout(() => {
-            if (!disposed) connect();
-          }, RECONNECT_MS);
-        }
-      });
-    };
-
     const onVisible = () => {
       if (document.visibilityState === "visible") void load();
     };
-
     void load();
-    if (typeof EventSource !== "undefined") connect();
     document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      disposed = true;
-      clearTimeout(reconnectTimer);
-      source?.close();
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [accept, load]);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [load]);
 
   if (status) return { phase: "ready", isOpen: status.is_open };
   if (failed) return { phase: "error", retry: () => void load() };
