@@ -2,6 +2,7 @@ import { join } from "node:path";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
@@ -20,6 +21,7 @@ import { sessionPlugin } from "./plugins/session";
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
 import adminFormStatusRoutes from "./routes/admin-form-status";
+import adminReceiptRoutes from "./routes/admin-receipts";
 import adminRegistrationRoutes from "./routes/admin-registrations";
 import eventsRoutes from "./routes/events";
 import formStatusRoutes from "./routes/form-status";
@@ -74,6 +76,11 @@ export function publicEventConfig(config: Config): PublicEventConfig {
 }
 
 const LOG_CENSOR = "[oculto]";
+
+/** onSend hook: the answer is never stored by a browser or proxy, unless the route chose its own rule. */
+async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!reply.hasHeader("cache-control")) reply.header("Cache-Control", "no-store");
+}
 
 /** A URL as logged: query values hidden, since the admin's search is a person's name. */
 export function urlForLog(url: string): string {
@@ -159,14 +166,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { config, announce: opts.announce });
 
-  await app.register(healthRoutes);
-  await app.register(formStatusRoutes);
-  await app.register(registrationRoutes, { config });
-  await app.register(eventsRoutes);
-  await app.register(receiptRoutes);
-  await app.register(sessionRoutes, { config });
-  await app.register(adminFormStatusRoutes);
-  await app.register(adminRegistrationRoutes, { config });
+  // Who may call a route is declared here, once per scope; route files declare none.
+  await app.register(async function publicScope(open) {
+    await open.register(healthRoutes);
+    await open.register(formStatusRoutes);
+    await open.register(registrationRoutes, { config });
+    // Its own check: an admin's stream also gets registration ids (routes/events.ts).
+    await open.register(eventsRoutes);
+    // Its own check: the upload token returned with the registration (routes/receipts.ts).
+    await open.register(receiptRoutes);
+  });
+  await app.register(async function loginScope(login) {
+    login.addHook("onRequest", login.sameOriginWrites);
+    login.addHook("onSend", noStore);
+    await login.register(sessionRoutes, { config });
+  });
+  await app.register(async function adminScope(admin) {
+    admin.addHook("onRequest", admin.sameOriginWrites);
+    admin.addHook("onRequest", admin.requireAdmin);
+    // Personal data: never kept by a browser or proxy cache.
+    admin.addHook("onSend", noStore);
+    await admin.register(adminFormStatusRoutes);
+    await admin.register(adminRegistrationRoutes, { config });
+    await admin.register(adminReceiptRoutes);
+  });
 
   await app.register(clientAppPlugin, {
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,

@@ -14,3 +14,8 @@ export interface Database extends Queryable {
 }
 
 export const EVENTS_CHANNEL = "caravana_events";
+
+/** Answers once the database does: the health check's whole question. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query("SELECT 1");
+}

@@ -3,6 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type AdminPassword, type Announce, prepareAdminPassword } from "../auth/admin-password";
+import { deleteSession, findSession, insertSession, renewSession, sessionIsValid } from "../auth/session-repository";
 import { hashToken } from "../auth/token-hash";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
@@ -73,20 +74,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     async create(request, reply) {
       const old = tokenOf(request);
       const token = randomBytes(32).toString("base64url");
-      // Expired rows are swept here: logins are rare, so this costs nothing.
-      await app.db.query("DELETE FROM admin_sessions WHERE expires_at <= now() OR token_hash = $1", [
-        old ? hashToken(old) : "",
-      ]);
-      await app.db.query(
-        "INSERT INTO admin_sessions (token_hash, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')",
-        [hashToken(token), SESSION_TTL_MS],
-      );
+      await insertSession(app.db, hashToken(token), SESSION_TTL_MS, old ? hashToken(old) : null);
       setCookie(request, reply, token);
     },
 
     async destroy(request, reply) {
       const token = tokenOf(request);
-      if (token) await app.db.query("DELETE FROM admin_sessions WHERE token_hash = $1", [hashToken(token)]);
+      if (token) await deleteSession(app.db, hashToken(token));
       clearCookie(request, reply);
     },
 
@@ -94,28 +88,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       const token = tokenOf(request);
       if (!token) return null;
       const tokenHash = hashToken(token);
-      const [row] = await app.db.query<{ renew: boolean }>(
-        `SELECT expires_at < now() + $2 * interval '1 millisecond' AS renew
-         FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()`,
-        [tokenHash, SESSION_TTL_MS - SESSION_RENEW_AFTER_MS],
-      );
-      if (!row) return null;
-      if (row.renew && reply) {
-        await app.db.query(
-          "UPDATE admin_sessions SET expires_at = now() + $2 * interval '1 millisecond' WHERE token_hash = $1",
-          [tokenHash, SESSION_TTL_MS],
-        );
+      const found = await findSession(app.db, tokenHash, SESSION_TTL_MS - SESSION_RENEW_AFTER_MS);
+      if (!found) return null;
+      if (found.renew && reply) {
+        await renewSession(app.db, tokenHash, SESSION_TTL_MS);
         setCookie(request, reply, token);
       }
       return tokenHash;
     },
 
-    async isValid(tokenHash) {
-      const rows = await app.db.query("SELECT 1 FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()", [
-        tokenHash,
-      ]);
-      return rows.length > 0;
-    },
+    isValid: (tokenHash) => sessionIsValid(app.db, tokenHash),
   };
   app.decorate("adminSessions", sessions);
 

@@ -1,8 +1,27 @@
-import type { FastifyInstance } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from "fastify";
 import type * as z from "zod/mini";
 import { firstMessage } from "../../shared/registration-schema";
 
 type ZodSchema = z.ZodMiniType;
+
+/** Handlers see the output types of the zod schemas their route declares. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this["schema"] extends ZodSchema ? z.output<this["schema"]> : unknown;
+  serializer: this["schema"] extends ZodSchema ? z.input<this["schema"]> : unknown;
+}
+
+/** A route file: a plugin whose handlers take their types from the route schemas. */
+export type RoutePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  ZodTypeProvider
+>;
 
 export const INVALID_REQUEST = "Requisição inválida.";
 

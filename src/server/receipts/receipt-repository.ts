@@ -11,6 +11,15 @@ export interface StoredReceipt {
   referencia: string | null;
 }
 
+/** The hash of the upload token a registration was given, or null (no such registration, or purged). */
+export async function uploadTokenHashOf(db: Database, registrationId: string): Promise<string | null> {
+  const [row] = await db.query<{ upload_token_hash: string | null }>(
+    "SELECT upload_token_hash FROM registrations WHERE id = $1",
+    [registrationId],
+  );
+  return row?.upload_token_hash ?? null;
+}
+
 /** Stores (or replaces) the one receipt of a registration under comprovantes/{random}.{ext}. */
 export async function saveReceipt(
   db: Database,

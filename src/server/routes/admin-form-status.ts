@@ -1,18 +1,12 @@
-import type { FastifyInstance } from "fastify";
 import { formStatusBodySchema } from "../../shared/admin-api";
+import type { RoutePlugin } from "../plugins/zod-validation";
 import { writeFormStatus } from "../registrations/form-status-repository";
 
-/** PUT /api/form-status (admin): open or close the form. Visitors follow via NOTIFY + SSE. */
-export default async function adminFormStatusRoutes(app: FastifyInstance) {
-  app.addHook("onRequest", app.sameOriginWrites);
-  app.addHook("onRequest", app.requireAdmin);
-
-  app.put<{ Body: { is_open: boolean } }>(
-    "/api/form-status",
-    { schema: { body: formStatusBodySchema } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      return writeFormStatus(app.db, request.body.is_open);
-    },
+/** PUT /api/form-status: open or close the form. Visitors follow via NOTIFY + SSE. */
+const adminFormStatusRoutes: RoutePlugin = async (app) => {
+  app.put("/api/form-status", { schema: { body: formStatusBodySchema } }, async (request) =>
+    writeFormStatus(app.db, request.body.is_open),
   );
-}
+};
+
+export default adminFormStatusRoutes;

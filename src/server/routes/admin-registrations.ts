@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyReply } from "fastify";
 import * as z from "zod/mini";
-import { idParamsSchema, type ListQuery, listQuerySchema } from "../../shared/admin-api";
+import { idParamsSchema, listQuerySchema } from "../../shared/admin-api";
 import {
   firstMessage,
   MESSAGES,
@@ -10,13 +10,13 @@ import {
 } from "../../shared/registration-schema";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
+import type { RoutePlugin } from "../plugins/zod-validation";
 import { exportFileName } from "../registrations/export-format";
 import { csvExport } from "../registrations/export-csv";
 import { xlsxExport } from "../registrations/export-xlsx";
 import { exportRegistrations, listRegistrations, registrationStats } from "../registrations/list-registrations";
 import { deleteRegistration, updateRegistration } from "../registrations/update-registration";
 
-type IdParams = z.output<typeof idParamsSchema>;
 type PatchBody = z.output<typeof registrationPatchSchema>;
 
 // PostgreSQL text cannot hold NUL: a search with one would fail in the database (500) instead of being refused.
@@ -57,34 +57,21 @@ async function firstBatchRead<T>(source: AsyncIterable<T>): Promise<AsyncIterabl
 }
 
 /** Admin routes under /api/registrations; the public POST lives in registrations.ts. */
-export default async function adminRegistrationRoutes(app: FastifyInstance, opts: { config: Config }) {
-  app.addHook("onRequest", app.sameOriginWrites);
-  app.addHook("onRequest", app.requireAdmin);
-  // Personal data: never kept by a browser or proxy cache.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
-  });
-
-  app.get<{ Querystring: ListQuery }>(
-    "/api/registrations",
-    { schema: { querystring: serverListQuerySchema } },
-    async (request) => listRegistrations(app.db, request.query),
+const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
+  app.get("/api/registrations", { schema: { querystring: serverListQuerySchema } }, async (request) =>
+    listRegistrations(app.db, request.query),
   );
 
   app.get("/api/registrations/stats", async () => registrationStats(app.db));
 
-  app.patch<{ Params: IdParams }>("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
+  app.patch("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
     updateRegistration(app.db, request.params.id, parsePatch(request.body)),
   );
 
-  app.delete<{ Params: IdParams }>(
-    "/api/registrations/:id",
-    { schema: { params: idParamsSchema } },
-    async (request, reply) => {
-      await deleteRegistration(app.db, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await deleteRegistration(app.db, request.params.id);
+    return reply.status(204).send();
+  });
 
   const sendExport = (reply: FastifyReply, ext: "xlsx" | "csv", type: string, stream: NodeJS.ReadableStream) =>
     reply
@@ -92,7 +79,7 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
       .header("Content-Disposition", `attachment; filename="${exportFileName(opts.config.EVENT_TITLE, ext)}"`)
       .send(stream);
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     "/api/registrations/export.xlsx",
     { schema: { querystring: serverListQuerySchema } },
     async (request, reply) =>
@@ -104,15 +91,14 @@ export default async function adminRegistrationRoutes(app: FastifyInstance, opts
       ),
   );
 
-  app.get<{ Querystring: ListQuery }>(
-    "/api/registrations/export.csv",
-    { schema: { querystring: serverListQuerySchema } },
-    async (request, reply) =>
-      sendExport(
-        reply,
-        "csv",
-        "text/csv; charset=utf-8",
-        csvExport(await firstBatchRead(exportRegistrations(app.db, request.query))),
-      ),
+  app.get("/api/registrations/export.csv", { schema: { querystring: serverListQuerySchema } }, async (request, reply) =>
+    sendExport(
+      reply,
+      "csv",
+      "text/csv; charset=utf-8",
+      csvExport(await firstBatchRead(exportRegistrations(app.db, request.query))),
+    ),
   );
-}
+};
+
+export default adminRegistrationRoutes;

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { RoutePlugin } from "../plugins/zod-validation";
 
 // An admin stream re-checks its session this often and ends once it is gone
 // (logout, expiry); the browser reconnects and gets a visitor stream.
 export const ADMIN_STREAM_RECHECK_MS = 60_000;
 
-export default async function eventsRoutes(app: FastifyInstance) {
+const eventsRoutes: RoutePlugin = async (app) => {
   app.get("/api/events", async (request, reply) => {
     // HEAD gets the headers and an end: Node drops a HEAD body, so an opened stream would send nothing, ever.
     if (request.method === "HEAD")
@@ -25,4 +25,6 @@ export default async function eventsRoutes(app: FastifyInstance) {
     timer.unref();
     res.on("close", () => clearInterval(timer));
   });
-}
+};
+
+export default eventsRoutes;

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { RoutePlugin } from "../plugins/zod-validation";
 import { readFormStatus } from "../registrations/form-status-repository";
 
-export default async function formStatusRoutes(app: FastifyInstance) {
+const formStatusRoutes: RoutePlugin = async (app) => {
   app.get("/api/form-status", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     return readFormStatus(app.db);
   });
-}
+};
+
+export default formStatusRoutes;

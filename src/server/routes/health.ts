@@ -1,13 +1,16 @@
-import type { FastifyInstance } from "fastify";
+import { ping } from "../db/database";
+import type { RoutePlugin } from "../plugins/zod-validation";
 
-export default async function healthRoutes(app: FastifyInstance) {
+const healthRoutes: RoutePlugin = async (app) => {
   app.get("/api/health", async (_request, reply) => {
     try {
-      await app.db.query("SELECT 1");
+      await ping(app.db);
       return { status: "ok", database: app.db.kind };
     } catch (err) {
       app.log.error({ err }, "banco de dados não responde");
       return reply.status(503).send({ error: "Banco de dados indisponível." });
     }
   });
-}
+};
+
+export default healthRoutes;

@@ -1,12 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { hashToken } from "../auth/token-hash";
 import * as z from "zod/mini";
 import { idParamsSchema } from "../../shared/admin-api";
 import { HttpError } from "../http-error";
 import { detectReceiptType } from "../receipts/file-type";
-import { readReceipt, saveReceipt } from "../receipts/receipt-repository";
+import type { RoutePlugin } from "../plugins/zod-validation";
+import { saveReceipt, uploadTokenHashOf } from "../receipts/receipt-repository";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -18,7 +19,6 @@ export const RECEIPT_MESSAGES = {
   tooLarge: "O arquivo passa do limite de 5 MB. Envie uma foto menor ou um print da tela.",
   badType: "Formato não aceito. Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.",
   malformed: "O envio do arquivo chegou incompleto. Tente de novo.",
-  notFound: "Esta inscrição não tem comprovante.",
 } as const;
 
 const authHeaders = z.object({ authorization: z.optional(z.string()) });
@@ -38,24 +38,21 @@ function bearerToken(request: FastifyRequest): string {
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export default async function receiptRoutes(app: FastifyInstance) {
+/** The visitor who made the registration attaches (or replaces) its receipt, with the token it got back. */
+const receiptRoutes: RoutePlugin = async (app) => {
   await app.register(fastifyMultipart, {
     // Keep the name as sent (busboy would cut it to its last segment) so a hostile one is seen and refused.
     preservePath: true,
     limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 20, fieldNameSize: 100 },
   });
 
-  // The visitor who made the registration attaches (or replaces) its receipt.
-  app.post<{ Params: z.output<typeof idParamsSchema> }>(
+  app.post(
     "/api/registrations/:id/receipt",
     { schema: { params: idParamsSchema, headers: authHeaders } },
     async (request, reply) => {
       const token = bearerToken(request);
-      const [row] = await app.db.query<{ upload_token_hash: string | null }>(
-        "SELECT upload_token_hash FROM registrations WHERE id = $1",
-        [request.params.id],
-      );
-      if (!row?.upload_token_hash || !sameHash(row.upload_token_hash, hashToken(token))) {
+      const stored = await uploadTokenHashOf(app.db, request.params.id);
+      if (!stored || !sameHash(stored, hashToken(token))) {
         throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
       }
       if (!request.isMultipart()) throw new HttpError(415, RECEIPT_MESSAGES.noFile);
@@ -83,30 +80,9 @@ export default async function receiptRoutes(app: FastifyInstance) {
       const type = detectReceiptType(data.subarray(0, 16));
       if (!type) throw new HttpError(415, RECEIPT_MESSAGES.badType);
 
-      const stored = await saveReceipt(app.db, request.params.id, type, data);
-      return reply.status(201).send(stored);
+      return reply.status(201).send(await saveReceipt(app.db, request.params.id, type, data));
     },
   );
+};
 
-  // Only an admin session reads receipts; nosniff and an explicit type keep a crafted file from running as a page.
-  app.get<{ Params: z.output<typeof idParamsSchema> }>(
-    "/api/registrations/:id/receipt",
-    { onRequest: app.requireAdmin, schema: { params: idParamsSchema } },
-    async (request, reply) => {
-      const receipt = await readReceipt(app.db, request.params.id);
-      if (!receipt) throw new HttpError(404, RECEIPT_MESSAGES.notFound);
-      const ext = receipt.path.split(".").pop();
-      const name = `comprovante-${receipt.referencia ?? request.params.id}.${ext}`;
-      return reply
-        .header("Content-Type", receipt.content_type)
-        .header("Content-Disposition", `inline; filename="${name}"`)
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Cache-Control", "private, no-store")
-        .header(
-          "Content-Security-Policy",
-          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
-        )
-        .send(Buffer.from(receipt.data));
-    },
-  );
-}
+export default receiptRoutes;

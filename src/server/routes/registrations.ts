@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
+import type { RoutePlugin } from "../plugins/zod-validation";
 import { registrationWriter } from "../registrations/registration-writer";
 
 const headersSchema = z.object({
@@ -19,7 +19,7 @@ export const HONEYPOT_MESSAGE = "Não foi possível enviar a inscrição. Recarr
 export const RATE_LIMIT_MESSAGE =
   "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo.";
 
-export default async function registrationRoutes(app: FastifyInstance, opts: { config: Config }) {
+const registrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   // Two batches in flight: the next one waits at the database (PGlite's worker
   // or a second PostgreSQL connection) while this thread answers the last one.
   const writer = registrationWriter(app.db, { concurrency: 2 });
@@ -30,7 +30,7 @@ export default async function registrationRoutes(app: FastifyInstance, opts: { c
     message: RATE_LIMIT_MESSAGE,
   });
 
-  app.post<{ Body: z.output<typeof registrationInputSchema>; Headers: z.output<typeof headersSchema> }>(
+  app.post(
     "/api/registrations",
     { onRequest: limit, schema: { body: registrationInputSchema, headers: headersSchema } },
     async (request, reply) => {
@@ -45,4 +45,6 @@ export default async function registrationRoutes(app: FastifyInstance, opts: { c
       return reply.status(201).send(registration);
     },
   );
-}
+};
+
+export default registrationRoutes;
