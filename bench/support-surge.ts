@@ -20,14 +20,19 @@ export function surgeRegistration(i: number): RegistrationData {
   };
 }
 
-/** 64 clients POST unique registrations for `seconds`; `sent` counts the requests made. */
-export async function surge(baseUrl: string, seconds: number) {
+/**
+ * 64 clients POST unique registrations for `seconds`; `sent` counts the
+ * requests made. With `rate`, all clients together send at most that many a
+ * second (a realistic registration day is a few per second).
+ */
+export async function surge(baseUrl: string, seconds: number, rate?: number) {
   let sent = 0;
   const result = await autocannon({
     url: baseUrl,
     connections: SURGE_CONNECTIONS,
     duration: seconds,
     timeout: 10,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: "POST",

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RegistrationData } from "../src/shared/registration-schema";
 import { openDatabase } from "../src/server/db/open-database";
-import { createRegistration } from "../src/server/registrations/create-registration";
-import { registrationWriter } from "../src/server/registrations/registration-writer";
+import { createRegistration, registrationWriter } from "../src/server/registrations/create-registration";
 import { ms, Report, runBench } from "./support-report";
 import {
   adminCookie,
@@ -20,7 +19,7 @@ import { openAdminStream } from "./support-sse";
 import { SURGE_CONNECTIONS, SURGE_RATE_LIMIT, surge, surgeRegistration } from "./support-surge";
 
 /**
- * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0] [--node-args="--flag …"]
+ * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0] [--rate=N] [--node-args="--flag …"]
  * Registration surge: 64 clients POST unique registrations for 20 s against
  * the production server, then the same insert in a loop without HTTP on the
  * same database, for the ratio of the two rates. The server groups
@@ -32,6 +31,8 @@ import { SURGE_CONNECTIONS, SURGE_RATE_LIMIT, surge, surgeRegistration } from ".
 
 const DURATION_S = Number(flag("duration", "20"));
 const PANELS = Number(flag("panels", "0"));
+/** Registrations a second from all clients together; 0 sends as fast as the server answers. */
+const RATE = Number(flag("rate", "0"));
 const CONNECTIONS = SURGE_CONNECTIONS;
 const RATE_LIMIT = SURGE_RATE_LIMIT;
 const RAW_SECONDS = Math.min(10, Math.max(3, DURATION_S / 2));
@@ -75,7 +76,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       const cpuBefore = cpuMsOf(server.pid);
       const threadsBefore = threadCpuMsOf(server.pid);
       clientCpu = process.cpuUsage();
-      const load = await surge(server.baseUrl, DURATION_S);
+      const load = await surge(server.baseUrl, DURATION_S, RATE || undefined);
       result = load.result;
       counter = load.sent;
       serverCpuMs = cpuMsOf(server.pid) - cpuBefore;
@@ -152,7 +153,8 @@ async function run(kind: DbKind, report: Report): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const report = new Report(`bench:surge (${CONNECTIONS} clientes, ${DURATION_S} s)`);
+  const pace = RATE ? `, ${RATE} inscrições/s` : "";
+  const report = new Report(`bench:surge (${CONNECTIONS} clientes, ${DURATION_S} s${pace})`);
   for (const kind of dbKinds("both")) await run(kind, report);
   report.print();
 }

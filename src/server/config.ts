@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import * as z from "zod/mini";
+import { DEFAULT_EVENT_TITLE } from "../shared/constants";
 import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
@@ -87,7 +88,7 @@ export const envSchema = z.object({
     z.string().check(z.regex(/^\d{12,13}$/, "use só dígitos com DDI e DDD, por exemplo 5598999999999")),
     "5598999999999",
   ),
-  EVENT_TITLE: text("JDJ 2025"),
+  EVENT_TITLE: text(DEFAULT_EVENT_TITLE),
   EVENT_DATE: text("16 de Agosto"),
   EVENT_TIME: text("A partir das 08h"),
   EVENT_PLACE: text("Área Pastoral da Paróquia, Itapecuru-Mirim - MA"),

@@ -12,6 +12,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const FORM_STATUS_ID = "form_status";
 
+/** The event's title when EVENT_TITLE is not set. */
+export const DEFAULT_EVENT_TITLE = "JDJ 2025";
+
 // Timings (ms), spec section 9.
 export const TIMINGS = {
   splashHide: 300,

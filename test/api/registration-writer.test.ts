@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth/token-hash";
-import { FORM_CLOSED_MESSAGE, KEY_REUSED_MESSAGE } from "../../src/server/registrations/create-registration";
+import {
+  formClosedMessage,
+  KEY_REUSED_MESSAGE,
+  registrationWriter,
+} from "../../src/server/registrations/create-registration";
 import { writeFormStatus } from "../../src/server/registrations/form-status-repository";
-import { registrationWriter } from "../../src/server/registrations/registration-writer";
 import type { RegistrationData } from "../../src/shared/registration-schema";
 import { CONSENT_VERSION } from "../../src/shared/privacy";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -123,7 +126,7 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(person(i), randomUUID())));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ error: FORM_CLOSED_MESSAGE });
+      expect(answer.json()).toEqual({ error: formClosedMessage("JDJ 2025") });
     }
     expect(await rows()).toHaveLength(0);
   });

@@ -1,36 +1,48 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { RegistrationCreated } from "../../shared/api-types";
-import type { RegistrationData } from "../../shared/registration-schema";
-import { FORM_STATUS_ID } from "../../shared/constants";
+import { DEFAULT_EVENT_TITLE, FORM_STATUS_ID } from "../../shared/constants";
 import { referenceCode } from "../../shared/pix/reference-code";
 import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
+import type { RegistrationData } from "../../shared/registration-schema";
 import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
-import { randomBytesPooled } from "../secure-random";
 
-export const FORM_CLOSED_MESSAGE = "As inscrições para a JDJ 2025 estão encerradas.";
+// The registration write path: one INSERT (insertRegistrations), the rules for
+// a single registration (createRegistration), and the group commit that lets
+// registrations arriving together share a statement (registrationWriter).
+
+/** The answer to a registration sent while the form is closed. */
+export const formClosedMessage = (eventTitle: string) => `As inscrições para a ${eventTitle} estão encerradas.`;
 export const KEY_REUSED_MESSAGE =
   "Esta chave de envio já foi usada para outra inscrição. Recarregue a página e tente de novo.";
 
-export interface CreatedRow {
+export type CreateResult = { registration: RegistrationCreated; replayed: boolean };
+
+interface CreatedRow {
   id: string;
   metodo_pagamento: RegistrationCreated["metodo_pagamento"];
   created_at: Date;
   referencia: string;
 }
 
-export const newUploadToken = () => randomBytesPooled(32).toString("base64url");
-/**
- * The row's id, drawn here rather than by the column's DEFAULT
- * gen_random_uuid(): in PGlite that opens, reads and closes /dev/urandom
- * through Emscripten's file layer in JavaScript, once per row (decision 019).
- * Node pools randomUUID()'s bytes.
- */
-export const newRegistrationId = () => randomUUID();
-export const nodeRandom = (n: number) => new Uint8Array(randomBytesPooled(n));
+/** One row to insert, with the secrets drawn for it. */
+interface NewRow {
+  data: RegistrationData;
+  key: string | null;
+  reference: string;
+  token: string;
+}
 
-export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
+const newUploadToken = () => randomBytes(32).toString("base64url");
+const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
+const drawReference = () => referenceCode(nodeRandom);
+
+/** Which consent text the guardian accepted; the schema already demanded it under 18. */
+const consentVersion = (data: RegistrationData): string | null =>
+  data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null;
+
+const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
   id: row.id,
   metodo_pagamento: row.metodo_pagamento,
   created_at: new Date(row.created_at).toISOString(),
@@ -38,78 +50,202 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
   upload_token: uploadToken,
 });
 
-/** Which consent text the guardian accepted; the schema already demanded it under 18. */
-export const consentVersion = (data: RegistrationData): string | null =>
-  data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null;
-
-const isReferenceClash = (err: unknown) =>
-  (err as { code?: string; constraint?: string }).code === "23505" &&
-  String((err as { constraint?: string }).constraint ?? (err as Error).message).includes("referencia");
+/**
+ * The one INSERT of registrations, for one row or many. It checks in the same
+ * statement that the form is open, so a close made a moment earlier always
+ * wins. ON CONFLICT DO NOTHING covers every unique column: a row whose
+ * idempotency key, reference or id is taken is simply not returned, and the
+ * caller decides what that means. Returned rows are keyed by their reference.
+ * The id is drawn in Node: PGlite's gen_random_uuid() opened /dev/urandom once
+ * per row (decision 019).
+ */
+async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
+  const created = await db.query<CreatedRow>(
+    `INSERT INTO registrations
+       (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
+        consentimento_versao, consentimento_em)
+     SELECT v.id::uuid, v.nome, v.idade, v.numero, v.metodo, v.chave::uuid, v.referencia, v.token, v.consentimento,
+            CASE WHEN v.consentimento IS NULL THEN NULL ELSE now() END
+     FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
+          AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento, id)
+     WHERE (SELECT is_open FROM form_settings WHERE id = $9)
+     ON CONFLICT DO NOTHING
+     RETURNING id, metodo_pagamento, created_at, referencia`,
+    [
+      rows.map((r) => r.data.nome_completo),
+      rows.map((r) => r.data.idade),
+      rows.map((r) => r.data.numero_responsavel),
+      rows.map((r) => r.data.metodo_pagamento),
+      rows.map((r) => r.key),
+      rows.map((r) => r.reference),
+      rows.map((r) => hashToken(r.token)),
+      rows.map((r) => consentVersion(r.data)),
+      FORM_STATUS_ID,
+      rows.map(() => randomUUID()),
+    ],
+  );
+  return new Map(created.map((row) => [row.referencia, row]));
+}
 
 /**
- * Inserts a registration in one statement that also checks the form is open,
- * so a close made a moment earlier always wins. A repeated idempotency key
- * returns the first registration (with a fresh upload token) instead of a second one.
+ * One registration, with every rule: a repeated idempotency key returns the
+ * first registration (with a fresh upload token) instead of a second one, a
+ * key reused for other data is refused, and so is a closed form.
  */
 export async function createRegistration(
   db: Queryable,
   data: RegistrationData,
   idempotencyKey: string | null,
-): Promise<{ registration: RegistrationCreated; replayed: boolean }> {
-  const token = newUploadToken();
-  // About a million references: a clash is rare, and a new draw settles it.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const rows = await db.query<CreatedRow>(
-        `INSERT INTO registrations
-           (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
-            consentimento_versao, consentimento_em)
-         SELECT $10::uuid, $1, $2, $3, $4, $5, $6, $7, $9::text, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END
-         WHERE (SELECT is_open FROM form_settings WHERE id = $8)
-         ON CONFLICT (idempotency_key) DO NOTHING
+  eventTitle = DEFAULT_EVENT_TITLE,
+): Promise<CreateResult> {
+  // About a million references: a clash is rare (one in ten draws only once a
+  // bench has filled 100 000 rows), and a new draw settles it.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const row: NewRow = { data, key: idempotencyKey, reference: drawReference(), token: newUploadToken() };
+    const created = (await insertRegistrations(db, [row])).get(row.reference);
+    if (created) return { registration: toCreated(created, row.token), replayed: false };
+
+    if (idempotencyKey) {
+      // The first answer may have been lost with its token, so the replay gets a new one.
+      const [existing] = await db.query<CreatedRow>(
+        `UPDATE registrations SET upload_token_hash = $2
+         WHERE idempotency_key = $1
+           AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
          RETURNING id, metodo_pagamento, created_at, referencia`,
         [
+          idempotencyKey,
+          hashToken(row.token),
           data.nome_completo,
           data.idade,
           data.numero_responsavel,
           data.metodo_pagamento,
-          idempotencyKey,
-          referenceCode(nodeRandom),
-          hashToken(token),
-          FORM_STATUS_ID,
-          consentVersion(data),
-          newRegistrationId(),
         ],
       );
-      if (rows[0]) return { registration: toCreated(rows[0], token), replayed: false };
-      break;
-    } catch (err) {
-      if (attempt < 5 && isReferenceClash(err)) continue;
-      throw err;
+      if (existing) return { registration: toCreated(existing, row.token), replayed: true };
+      const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);
+      if (other) throw new HttpError(409, KEY_REUSED_MESSAGE);
+    }
+    const [form] = await db.query<{ is_open: boolean }>("SELECT is_open FROM form_settings WHERE id = $1", [
+      FORM_STATUS_ID,
+    ]);
+    if (!form?.is_open) throw new HttpError(409, formClosedMessage(eventTitle));
+    // Open, and the key is free: the reference (or the id) was taken. Draw again.
+  }
+  throw new Error("referência de pagamento repetida 20 vezes seguidas");
+}
+
+interface Pending {
+  data: RegistrationData;
+  key: string | null;
+  resolve: (result: CreateResult) => void;
+  reject: (err: unknown) => void;
+}
+
+export interface RegistrationWriter {
+  create(data: RegistrationData, idempotencyKey: string | null): Promise<CreateResult>;
+}
+
+export interface WriterOptions {
+  /** Most registrations in one INSERT. */
+  maxBatch?: number;
+  /** INSERT statements in flight at once (PGlite runs one query at a time; a pool can overlap commits). */
+  concurrency?: number;
+  /** Draws a payment reference; tests pass one that repeats, to force a clash. */
+  drawReference?: () => string;
+  /** Named in the answer to a registration sent while the form is closed. */
+  eventTitle?: string;
+}
+
+/**
+ * Group commit for a registration surge. While an INSERT is running, new
+ * registrations wait in a queue; when it ends, everything waiting goes in one
+ * multi-row INSERT. One statement and one commit for many rows costs little
+ * more than for one, so under load each registration gets cheaper instead of
+ * waiting its turn (decision 014). A lone registration goes through
+ * createRegistration at once, with no added delay.
+ *
+ * Whatever a batch could not settle (an idempotency key seen before, a
+ * reference drawn twice, a closed form) and any batch that failed as a whole
+ * goes through createRegistration one by one, so the rules and the error
+ * messages stay in one place.
+ */
+export function registrationWriter(db: Queryable, options: WriterOptions = {}): RegistrationWriter {
+  const maxBatch = options.maxBatch ?? 64;
+  const concurrency = options.concurrency ?? 1;
+  const draw = options.drawReference ?? drawReference;
+  const queue: Pending[] = [];
+  let running = 0;
+  let scheduled = false;
+
+  const settleOneByOne = (items: Pending[]) =>
+    Promise.all(
+      items.map((item) =>
+        createRegistration(db, item.data, item.key, options.eventTitle).then(item.resolve, item.reject),
+      ),
+    );
+
+  /** `release` frees the batch's slot: once the database has answered, before the requests are. */
+  async function runBatch(batch: Pending[], release: () => void): Promise<void> {
+    if (batch.length === 1) {
+      await settleOneByOne(batch);
+      return;
+    }
+    const rows = batch.map((item): NewRow => ({ ...item, reference: draw(), token: newUploadToken() }));
+    let created: Map<string, CreatedRow> | null = null;
+    try {
+      created = await insertRegistrations(db, rows);
+    } catch {
+      // One bad row fails the whole statement; one by one (below), each gets its own answer.
+    }
+    // The next batch goes to the database now, while this one is answered (decision 018).
+    release();
+    const leftovers = created ? answerCreated(batch, rows, created) : batch;
+    await settleOneByOne(leftovers);
+  }
+
+  function pump(): void {
+    while (running < concurrency && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      running++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        running--;
+        pump();
+      };
+      void runBatch(batch, release).finally(release);
     }
   }
 
-  if (idempotencyKey) {
-    // The first answer may have been lost with its token, so the replay gets a new one.
-    const [existing] = await db.query<
-      CreatedRow & { nome_completo: string; idade: number; numero_responsavel: string }
-    >(
-      `UPDATE registrations SET upload_token_hash = $2
-       WHERE idempotency_key = $1
-         AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
-       RETURNING id, metodo_pagamento, created_at, referencia`,
-      [
-        idempotencyKey,
-        hashToken(token),
-        data.nome_completo,
-        data.idade,
-        data.numero_responsavel,
-        data.metodo_pagamento,
-      ],
-    );
-    if (existing) return { registration: toCreated(existing, token), replayed: true };
-    const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);
-    if (other) throw new HttpError(409, KEY_REUSED_MESSAGE);
-  }
-  throw new HttpError(409, FORM_CLOSED_MESSAGE);
+  return {
+    create(data, idempotencyKey) {
+      return new Promise<CreateResult>((resolve, reject) => {
+        queue.push({ data, key: idempotencyKey, resolve, reject });
+        // Starting the batch after this turn of the event loop collects every
+        // request read in it; a database that answers within microtasks would
+        // otherwise finish a batch of one before the next request is parsed.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            pump();
+          });
+        }
+      });
+    },
+  };
+}
+
+/** Answers the requests whose rows were created; returns the others. */
+function answerCreated(batch: Pending[], rows: NewRow[], created: Map<string, CreatedRow>): Pending[] {
+  const leftovers: Pending[] = [];
+  batch.forEach((item, i) => {
+    const row = created.get(rows[i].reference);
+    // A reference drawn twice in one batch: only the first of the two was inserted.
+    if (row && created.delete(rows[i].reference)) {
+      item.resolve({ registration: toCreated(row, rows[i].token), replayed: false });
+    } else leftovers.push(item);
+  });
+  return leftovers;
 }

@@ -3,7 +3,7 @@ import { HttpError } from "../http-error";
 import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { registrationWriter } from "../registrations/registration-writer";
+import { registrationWriter } from "../registrations/create-registration";
 
 const headersSchema = z.object({
   "idempotency-key": z.optional(
@@ -22,7 +22,7 @@ export const RATE_LIMIT_MESSAGE =
 const registrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   // Two batches in flight: the next one waits at the database (PGlite's worker
   // or a second PostgreSQL connection) while this thread answers the last one.
-  const writer = registrationWriter(app.db, { concurrency: 2 });
+  const writer = registrationWriter(app.db, { concurrency: 2, eventTitle: opts.config.EVENT_TITLE });
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
   const limit = app.rateLimit({
     limit: opts.config.REGISTRATION_RATE_LIMIT,
