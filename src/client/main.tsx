@@ -3,9 +3,8 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import "./styles/base.css";
 
-// A transition lets React build the first screen in slices of a few
-// milliseconds instead of one long task: on a slow phone that task blocked
-// taps for over 100 ms (Lighthouse Total Blocking Time, bench/lighthouse.ts).
+// A transition lets React build the first screen in slices instead of one
+// long task, which on a slow phone blocked taps (decision 015).
 startTransition(() => {
   createRoot(document.getElementById("root")!).render(
     <StrictMode>

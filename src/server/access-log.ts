@@ -4,9 +4,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
  * One log line per request at info, written when it ends: the request (as the
  * `req` serializer in app.ts allows), the status and the time taken. Fastify's
  * own line when a request starts moves to debug, where it still shows a request
- * that never ended. Logging is real work in a surge: at LOG_LEVEL=warn the
- * server spent 0.06 ms less CPU per registration in three of four paired
- * runs (docs/decisions/017).
+ * that never ended. Logging is real work in a surge (decision 017).
  */
 export class AccessLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {

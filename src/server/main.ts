@@ -23,10 +23,9 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  // Lines go out in blocks of about 4 kB, and at least every half second. A
-  // write per line handed each request's line to libuv's pool on its own:
-  // about 20 µs of the server thread per registration in a surge
-  // (bench/surge.ts). pino writes what is left when the process exits.
+  // Lines go out in blocks of about 4 kB, and at least every half second,
+  // instead of one hand-off to libuv's pool per line (decision 018). pino
+  // writes what is left when the process exits.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
   const log = pino(loggerOptions(config) as pino.LoggerOptions, destination);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

@@ -3,8 +3,7 @@ import { AGE_MAX, AGE_MIN, NAME_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES } 
 import { isValidPhoneDigits, phoneDigits } from "./phone";
 import { ADULT_AGE } from "./privacy";
 
-// zod/mini keeps the first page light (about 6 KB gzipped against about 90 KB
-// for classic zod); see docs/decisions/002-zod-mini.md.
+// zod/mini keeps the first page light (decision 002).
 
 export const MESSAGES = {
   nameRequired: "Nome é obrigatório",

@@ -56,9 +56,8 @@ export async function listRegistrations(
   const order = fromEnd ? SORT_SQL[query.sort].reverse : SORT_SQL[query.sort].orderBy;
   // Walking an index in the list's order reads about (skip + limit) * everyone / total
   // rows to find this page; collecting the matches first and sorting them reads
-  // `total`. The planner cannot know `total` for a search and can guess wrong:
-  // "rafael rocha" (57 of 50 000 rows, estimated 407) by name took 22 ms on
-  // PGlite walking the name index, 5 ms collected first.
+  // `total`. The planner cannot know `total` for a search and can guess wrong
+  // for a rare name (decision 012).
   const collectFirst = total * total < (skip + limit) * everyone;
   const n = where.params.length;
   // Nothing matched: a short search ("zz") would otherwise read every row a second time.
@@ -108,10 +107,9 @@ type ExportBatchRow = ExportRow & { cursor_key: string };
 /**
  * One batch in the list's order. PGlite decodes every field of every row in
  * JavaScript, which cost more than the query itself, so there the batch comes
- * back as one JSON value (50 000 rows on PGlite: 1.4 s as rows, 0.5 s as
- * JSON); PostgreSQL's driver is the other way round (0.15 s as rows, 0.45 s
- * as JSON), so it gets rows. The aggregate sorts again by the list's order,
- * which needs created_at and nome_busca.
+ * back as one JSON value; PostgreSQL's driver is faster with rows, so it gets
+ * rows (decision 012). The aggregate sorts again by the list's order, which
+ * needs created_at and nome_busca.
  */
 async function exportBatch(
   db: Queryable & { kind?: Database["kind"] },

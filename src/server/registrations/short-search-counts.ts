@@ -12,7 +12,7 @@ import { likeEscaped, nameContains } from "./registration-filter";
 export const SHORT_TERM_MAX = 2;
 /** Past this many log lines a short search folds the log first, so its scan of the log stays small. */
 export const FOLD_AT_LINES = 1000;
-/** Lines folded per transaction: bounds the time one request spends folding (about 20–25 ms per 1 000 lines on PGlite). */
+/** Lines folded per transaction: bounds the time one request spends folding (decision 012). */
 export const FOLD_BATCH_LINES = 10_000;
 
 /** The distinct substrings of one and two characters (code points, as in SQL) that hold no space. */

@@ -129,8 +129,8 @@ const LEVEL = 6;
 
 /**
  * A zip entry deflated by Node's native zlib on the thread pool, not by
- * fflate's JavaScript deflate, which took about a second of the main thread
- * per 50 000-row export (bench/admin.ts, profiled). Each push is deflated on
+ * fflate's JavaScript deflate, which held the main thread (decision 012).
+ * Each push is deflated on
  * its own and ends with a sync flush, so the pieces join into one valid
  * deflate stream and can be compressed while the next batch is read.
  */

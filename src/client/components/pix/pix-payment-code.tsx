@@ -1,5 +1,5 @@
-// Lazy-loaded on purpose, so qrcode-generator and the encoder (about 10 KB gzip)
-// stay out of the first-load bundle: pages use <LazyPixPaymentCode reference="JDJ7K3Q" />
+// Lazy-loaded on purpose, so qrcode-generator and the encoder stay out of the
+// first-load bundle: pages use <LazyPixPaymentCode reference="JDJ7K3Q" />
 // from ./lazy-pix-payment-code. Import nothing else from this folder eagerly.
 
 import { useMemo } from "react";

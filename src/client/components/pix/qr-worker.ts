@@ -1,6 +1,6 @@
 // Runs in a module Web Worker (see use-qr-svg.ts): choosing among eight masks
-// costs qrcode-generator 30-50 ms on a cold JIT, about four times that on a
-// slow phone, which on the main thread blocked the form while it appeared.
+// is long work for a slow phone, and on the main thread it blocked the form
+// while it appeared (decision 015).
 
 import { type QrSvg, qrSvg } from "./qr-svg";
 

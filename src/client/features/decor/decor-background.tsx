@@ -32,8 +32,8 @@ export function DecorBackground() {
 
 /**
  * True once the page has loaded and the browser is idle. Until then the sky is
- * drawn but still: 63 running animations make every frame of the loading work
- * restyle them all, which a cheap phone pays in blocked taps (bench/lighthouse.ts).
+ * drawn but still: running animations make every frame of the loading work
+ * restyle them all, which a cheap phone pays in blocked taps (decision 015).
  */
 function useLiveAfterLoad(): boolean {
   const [live, setLive] = useState(false);

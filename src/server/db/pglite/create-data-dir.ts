@@ -6,13 +6,13 @@ import { pgdataOf } from "./options";
 
 /**
  * Creates the PostgreSQL files of an empty DATA_DIR in a short-lived process.
- * PGlite's initdb runs a second PostgreSQL and copies its whole heap, several
- * hundred MB that the server would otherwise keep for good (decision 021);
- * a process that exits gives all of it back.
+ * PGlite's initdb runs a second PostgreSQL and copies its whole heap, memory
+ * that the server would otherwise keep for good; a process that exits gives
+ * all of it back (decision 021).
  */
 export async function createDataDirIfEmpty(dataDir: string): Promise<{ peakMb: number } | null> {
   if (existsSync(join(pgdataOf(dataDir), "PG_VERSION"))) return null;
-  // Baseline-compiled WebAssembly only, as in the server (main.ts): about 80 MB less at the peak.
+  // Baseline-compiled WebAssembly only, as in the server (main.ts): a lower peak (decision 021).
   const args = ["--liftoff-only", builtEntry("pglite-create.js").pathname, dataDir];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";

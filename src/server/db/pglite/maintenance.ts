@@ -3,10 +3,9 @@ import type { Queryable } from "../database";
 /**
  * PGlite runs PostgreSQL in single-user mode, so autovacuum never runs.
  * Without VACUUM the visibility map stays empty and no index-only scan
- * applies; without ANALYZE the planner guesses row counts. Measured at 50 000
- * registrations (bench/admin.ts): the last page of 'Nome A-Z' took 114 ms
- * before a VACUUM and 19 ms after. This does what autovacuum would, with its
- * default thresholds, and is cheap when nothing changed.
+ * applies; without ANALYZE the planner guesses row counts (decision 012).
+ * This does what autovacuum would, with its default thresholds, and is cheap
+ * when nothing changed.
  */
 export async function pgliteMaintenance(db: Queryable): Promise<{ vacuumed: string[]; analyzed: string[] }> {
   // Table statistics reach pg_stat_user_tables lazily; publish them first.

@@ -16,16 +16,15 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /**
- * A parameterised query in one call into PostgreSQL instead of six.
+ * A parameterised query in one call into PostgreSQL instead of six, and the
+ * only place that uses PGlite's private locking calls.
  *
  * PGlite's query() sends Parse, Describe, Bind, Describe, Execute and Sync
  * as separate calls into the WebAssembly module, so that it can learn the
- * parameter types before it serialises the values. As one message, SELECT 1
- * took 68–113 µs instead of 107–211 µs, and a one-row registration INSERT
- * through the worker 1.9–3.0 ms instead of 2.5–3.6 ms (decision 016). The
- * types are learnt once per SQL text and then sent with the Parse, so the
- * values are serialised exactly as query() would, and every statement is
- * still planned for its own values (the statement is unnamed).
+ * parameter types before it serialises the values (decision 016). The types
+ * are learnt once per SQL text and then sent with the Parse, so the values
+ * are serialised exactly as query() would, and every statement is still
+ * planned for its own values (the statement is unnamed).
  */
 export function pipelinedQuery(pg: PGlite) {
   const paramTypes = new Map<string, number[]>();
