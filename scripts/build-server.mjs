@@ -8,7 +8,6 @@ rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: "src/server/main.ts",
-    "pglite-worker": "src/server/db/pglite/worker.ts",
     "pglite-create": "src/server/db/pglite/create-data-dir-process.ts",
     backup: "src/server/cli/backup.ts",
     restore: "src/server/cli/restore.ts",

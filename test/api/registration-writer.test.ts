@@ -147,10 +147,15 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
 
   it("sends the next batch to the database before it answers the last one's requests", async () => {
     // The real database, with each grouped INSERT's start written down on its way through.
+    // The first INSERT is held until the second group is queued, as a busy database would hold it.
     const events: string[] = [];
+    let queued!: () => void;
+    const secondQueued = new Promise<void>((r) => (queued = r));
     const recording = {
-      query: <T>(sql: string, params?: unknown[]) => {
-        if (sql.includes("unnest(")) events.push(`insert ${(params?.[0] as unknown[] | undefined)?.length}`);
+      query: async <T>(sql: string, params?: unknown[]) => {
+        if (!sql.includes("unnest(")) return t.db.query<T>(sql, params);
+        events.push(`insert ${(params?.[0] as unknown[] | undefined)?.length}`);
+        if (events.length === 1) await secondQueued;
         return t.db.query<T>(sql, params);
       },
       exec: (sql: string) => t.db.exec(sql),
@@ -165,6 +170,7 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
     // The first batch leaves at the end of this turn; these five wait for its one slot.
     await new Promise((r) => setImmediate(r));
     const second = Array.from({ length: 5 }, (_, i) => create(10 + i, "answered second"));
+    queued();
     await Promise.all([...first, ...second]);
 
     expect(events.filter((e) => e.startsWith("insert"))).toEqual(["insert 6", "insert 5"]);

@@ -20,8 +20,8 @@ export const RATE_LIMIT_MESSAGE =
   "Muitas inscrições enviadas desta rede em pouco tempo. Aguarde um minuto e tente de novo.";
 
 const registrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
-  // Two batches in flight: the next one waits at the database (PGlite's worker
-  // or a second PostgreSQL connection) while this thread answers the last one.
+  // Two batches in flight: on PostgreSQL the next one runs on a second
+  // connection while the last one commits; PGlite takes them in turn.
   const writer = registrationWriter(app.db, { concurrency: 2, eventTitle: opts.config.EVENT_TITLE });
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
   const limit = app.rateLimit({

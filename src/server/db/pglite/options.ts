@@ -5,7 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 /** PGlite keeps its PostgreSQL files in this folder of DATA_DIR. */
 export const pgdataOf = (dataDir: string) => join(dataDir, "pgdata");
 
-/** Settings of every PGlite this server opens: in the worker, and when DATA_DIR is first created. */
+/** Settings of every PGlite this server opens: in the server, and when DATA_DIR is first created. */
 export const PGLITE_OPTIONS = {
   // pg_trgm backs the name search index (migration 005).
   extensions: { pg_trgm },

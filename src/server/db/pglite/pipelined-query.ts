@@ -1,4 +1,3 @@
-// Runs in the PGlite worker (worker.ts).
 import { parse, type PGlite, protocol } from "@electric-sql/pglite";
 
 const serialize = protocol.serialize;
