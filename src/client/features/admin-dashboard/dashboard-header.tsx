@@ -1,4 +1,5 @@
 import "./dashboard.css";
+import { StrokeIcon } from "../../components/stroke-icon";
 
 interface Props {
   devMode: boolean;
@@ -67,20 +68,10 @@ export function RefreshIcon({ spinning = false }: { spinning?: boolean }) {
 
 function LogoutIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
       <path d="M16 17l5-5-5-5" />
       <path d="M21 12H9" />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -7,6 +7,7 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from "../../../shared/admin-api";
+import { StrokeIcon } from "../../components/stroke-icon";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { downloadExport, type ExportKind, type FilterQuery } from "./registrations-api";
@@ -105,20 +106,10 @@ export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, o
 
 function DownloadIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d="M12 3v12" />
       <path d="M7 10l5 5 5-5" />
       <path d="M5 21h14" />
-    </svg>
+    </StrokeIcon>
   );
 }

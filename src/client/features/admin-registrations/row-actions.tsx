@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
+import { StrokeIcon } from "../../components/stroke-icon";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { patchRegistration } from "./registrations-api";
@@ -48,19 +49,7 @@ export function PaidToggle({
       {busy ? (
         <span className="admin-spinner" aria-hidden="true" />
       ) : (
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          {paid ? <path d="M5 12l5 5L20 7" /> : <circle cx="12" cy="12" r="8" />}
-        </svg>
+        <StrokeIcon weight={2.2}>{paid ? <path d="M5 12l5 5L20 7" /> : <circle cx="12" cy="12" r="8" />}</StrokeIcon>
       )}
       {paid ? "Pago" : "Marcar Pago"}
     </button>
@@ -116,19 +105,7 @@ export function RowActions({
           title={withText ? undefined : LABELS[kind].short}
           onClick={() => onOpen(kind, r)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            {ICONS[kind]}
-          </svg>
+          <StrokeIcon>{ICONS[kind]}</StrokeIcon>
           {withText && LABELS[kind].short}
         </button>
       ))}
