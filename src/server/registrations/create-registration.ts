@@ -7,6 +7,7 @@ import type { RegistrationData } from "../../shared/registration-schema";
 import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
+import { readFormStatus } from "./form-status-repository";
 
 // The registration write path: one INSERT (insertRegistrations), the rules for
 // a single registration (createRegistration), and the group commit that lets
@@ -125,10 +126,7 @@ export async function createRegistration(
       const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);
       if (other) throw new HttpError(409, KEY_REUSED_MESSAGE);
     }
-    const [form] = await db.query<{ is_open: boolean }>("SELECT is_open FROM form_settings WHERE id = $1", [
-      FORM_STATUS_ID,
-    ]);
-    if (!form?.is_open) throw new HttpError(409, formClosedMessage(eventTitle));
+    if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle));
     // Open, and the key is free: the reference (or the id) was taken. Draw again.
   }
   throw new Error("referência de pagamento repetida 20 vezes seguidas");
