@@ -4,11 +4,10 @@ import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { DataDirLockedError } from "./db/pglite/data-dir-lock";
 import { openDatabase } from "./db/open-database";
+import { BASELINE_WASM_ONLY } from "./db/pglite/options";
 
-// PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it once with its
-// baseline compiler and again, function by function, with its optimising one;
-// both stay resident. The baseline alone meets every bench target (decision 021).
-setFlagsFromString("--liftoff-only");
+// Before PGlite is loaded, so its WebAssembly is compiled once (decision 021).
+setFlagsFromString(BASELINE_WASM_ONLY);
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtEntry } from "./built-entry";
-import { pgdataOf } from "./options";
+import { BASELINE_WASM_ONLY, pgdataOf } from "./options";
 
 /**
  * Creates the PostgreSQL files of an empty DATA_DIR in a short-lived process.
@@ -13,8 +13,7 @@ import { pgdataOf } from "./options";
  */
 export async function createDataDirIfEmpty(dataDir: string): Promise<{ peakMb: number } | null> {
   if (existsSync(join(pgdataOf(dataDir), "PG_VERSION"))) return null;
-  // Baseline-compiled WebAssembly only, as in the server (main.ts): a lower peak (decision 021).
-  const args = ["--liftoff-only", fileURLToPath(builtEntry("pglite-create.js")), dataDir];
+  const args = [BASELINE_WASM_ONLY, fileURLToPath(builtEntry("pglite-create.js")), dataDir];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));

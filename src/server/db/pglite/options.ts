@@ -5,6 +5,13 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 /** PGlite keeps its PostgreSQL files in this folder of DATA_DIR. */
 export const pgdataOf = (dataDir: string) => join(dataDir, "pgdata");
 
+/**
+ * V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler and again
+ * with its optimising one, and keeps both; the baseline alone meets every bench
+ * target (decision 021). Set in the server and in the folder-creating process.
+ */
+export const BASELINE_WASM_ONLY = "--liftoff-only";
+
 /** Settings of every PGlite this server opens: in the server, and when DATA_DIR is first created. */
 export const PGLITE_OPTIONS = {
   // pg_trgm backs the name search index (migration 005).
