@@ -4,14 +4,17 @@ import type { ReactNode } from "react";
 export function StrokeIcon({
   size = 18,
   weight = 2,
+  className,
   children,
 }: {
   size?: number;
   weight?: number;
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <svg
+      className={className}
       viewBox="0 0 24 24"
       width={size}
       height={size}

@@ -48,21 +48,10 @@ export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefre
 
 export function RefreshIcon({ spinning = false }: { spinning?: boolean }) {
   return (
-    <svg
-      className={spinning ? "admin-icon-spin" : undefined}
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon className={spinning ? "admin-icon-spin" : undefined}>
       <path d="M21 12a9 9 0 1 1-2.64-6.36" />
       <path d="M21 3v6h-6" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
