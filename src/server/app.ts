@@ -20,6 +20,7 @@ import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-he
 import { sessionPlugin } from "./plugins/session";
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
+import adminBusRoutes from "./routes/admin-buses";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
 import adminRegistrationRoutes from "./routes/admin-registrations";
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminFormStatusRoutes);
     await admin.register(adminRegistrationRoutes, { config });
     await admin.register(adminReceiptRoutes);
+    await admin.register(adminBusRoutes);
   });
 
   await app.register(clientAppPlugin, {

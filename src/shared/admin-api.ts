@@ -9,12 +9,13 @@ import type { Registration } from "./api-types";
  * POST   /api/session  LoginBody       -> SessionState (sets the HttpOnly cookie) | 401 | 429
  * DELETE /api/session                  -> 204 (deletes the session row, clears the cookie)
  * PUT    /api/form-status FormStatusBody -> FormStatus                       (admin)
- * GET    /api/registrations?q=&status=&sort=&page= -> RegistrationPage       (admin)
+ * GET    /api/registrations?q=&status=&sort=&onibus=&page= -> RegistrationPage (admin)
  * GET    /api/registrations/stats      -> RegistrationStats                  (admin)
  * PATCH  /api/registrations/:id  registrationPatchSchema -> Registration      (admin)
  * DELETE /api/registrations/:id        -> 204                                (admin)
- * GET    /api/registrations/export.xlsx?q=&status=&sort= -> .xlsx stream     (admin)
- * GET    /api/registrations/export.csv?q=&status=&sort=  -> CSV stream       (admin)
+ * GET    /api/registrations/export.xlsx?q=&status=&sort=&onibus= -> .xlsx stream (admin)
+ * GET    /api/registrations/export.csv?q=&status=&sort=&onibus=  -> CSV stream  (admin)
+ * Buses, seats and the waiting list: src/shared/seats.ts.
  * GET    /api/events: with an admin cookie the stream also carries registration events.
  *
  * Admin routes answer 401 { error } without a valid session (the panel shows the login again).
@@ -45,8 +46,11 @@ export const formStatusBodySchema = z.strictObject({
   is_open: z.boolean({ error: "Informe se o formulário está aberto (true ou false)." }),
 });
 
-/** "com_comprovante": registrations with a receipt uploaded, paid or not (the ones to check). */
-export const STATUS_FILTERS = ["todos", "pendente", "confirmado", "com_comprovante"] as const;
+/**
+ * "com_comprovante": registrations with a receipt uploaded, paid or not (the ones to check).
+ * "espera" and "desistente" follow the seat, the others the payment (docs/decisions/025).
+ */
+export const STATUS_FILTERS = ["todos", "pendente", "confirmado", "com_comprovante", "espera", "desistente"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -57,6 +61,8 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   pendente: "Pendentes",
   confirmado: "Pagos",
   com_comprovante: "Com comprovante",
+  espera: "Lista de espera",
+  desistente: "Desistentes",
 };
 export const SORT_LABELS: Record<Sort, string> = {
   recentes: "Mais Recentes",
@@ -74,6 +80,11 @@ export const listQuerySchema = z.object({
   q: z._default(z.string().check(z.maxLength(120, "Busca longa demais.")), ""),
   status: z._default(z.enum(STATUS_FILTERS, { error: "Filtro de status inválido." }), "todos"),
   sort: z._default(z.enum(SORTS, { error: "Ordenação inválida." }), "recentes"),
+  /** A bus id: only the people seated in it. Empty: every bus. */
+  onibus: z._default(
+    z.string().check(z.regex(/^$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Ônibus inválido.")),
+    "",
+  ),
   page: pageNumber,
 });
 export type ListQuery = z.output<typeof listQuerySchema>;

@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentStatus } from "./constants";
 import type { PixTxidMode } from "./pix/registration-pix";
+import type { SeatState, SeatSummary } from "./seats";
 
 /** Event facts the server hands to the page (embedded in index.html, no extra request). */
 export interface PublicEventConfig {
@@ -28,6 +29,11 @@ export interface FormStatus {
   updated_at: string;
 }
 
+/** GET /api/form-status: the status, and the seat counts the form shows. */
+export interface PublicFormStatus extends FormStatus {
+  vagas: SeatSummary;
+}
+
 /** POST /api/registrations answer. Holds no personal data beyond what was just typed. */
 export interface RegistrationCreated {
   id: string;
@@ -41,6 +47,11 @@ export interface RegistrationCreated {
    * hash is stored; a replay of the same idempotency key gets a fresh one.
    */
   upload_token: string;
+  /** "espera": no seat was free; the page shows the position and asks for no payment. */
+  situacao: SeatState;
+  onibus_nome: string | null;
+  /** Place in the waiting list when the answer was made (1 is next). */
+  posicao_espera: number | null;
 }
 
 /** POST /api/registrations/:id/receipt answer. */
@@ -63,6 +74,13 @@ export interface Registration {
   referencia: string | null;
   /** A receipt (comprovante) was uploaded; GET /api/registrations/:id/receipt serves it to an admin. */
   has_receipt: boolean;
+  situacao: SeatState;
+  onibus_id: string | null;
+  onibus_nome: string | null;
+  /** 1, 2, 3 … while waiting; null otherwise. */
+  posicao_espera: number | null;
+  /** When the person left the waiting list for a seat: the panel offers to tell the guardian. */
+  promovido_em: string | null;
 }
 
 export interface ApiError {
@@ -75,6 +93,12 @@ export const SSE_EVENTS = {
   registrationInserted: "registration-inserted",
   registrationUpdated: "registration-updated",
   registrationDeleted: "registration-deleted",
+  /** Ids seated from the waiting list (admin streams). */
+  registrationPromoted: "registration-promoted",
+  /** A bus was added, changed or removed (admin streams). */
+  busesChanged: "buses-changed",
+  /** SeatSummary, to every stream. */
+  seats: "seats",
   /** Events may have been lost (a LISTEN connection was reopened): fetch again. */
   resync: "resync",
 } as const;

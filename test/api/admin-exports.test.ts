@@ -5,7 +5,16 @@ import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
-const HEADERS = ["Nome completo", "Idade", "Número Responsável", "Forma de pagamento", "Status", "Data da inscrição"];
+const HEADERS = [
+  "Nome completo",
+  "Idade",
+  "Número Responsável",
+  "Forma de pagamento",
+  "Status",
+  "Data da inscrição",
+  "Ônibus",
+  "Posição na espera",
+];
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Today's date in Brazil (the export's file name), worked out independently of the server. */
@@ -136,10 +145,10 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     const lines = text.slice(0, -2).split("\r\n");
     expect(lines).toEqual([
       HEADERS.map((h) => `"${h}"`).join(";"),
-      '"João da Silva";"17";"(98) 99999-8888";"PIX";"Pendente";"01/08/2025 08:05"',
-      '"Ana <b>""&\' Clara";"22";"(98) 3333-4444";"Espécie";"Pago";"01/08/2025 23:30"',
-      '"\'=HYPERLINK(""http://mal.example"")";"30";"(98) 91111-2222";"PIX";"Pago";"03/08/2025 12:00"',
-      '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"04/08/2025 09:00"',
+      '"João da Silva";"17";"(98) 99999-8888";"PIX";"Pendente";"01/08/2025 08:05";"";""',
+      '"Ana <b>""&\' Clara";"22";"(98) 3333-4444";"Espécie";"Pago";"01/08/2025 23:30";"";""',
+      '"\'=HYPERLINK(""http://mal.example"")";"30";"(98) 91111-2222";"PIX";"Pago";"03/08/2025 12:00";"";""',
+      '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"04/08/2025 09:00";"";""',
     ]);
 
     const filtered = (await download("/api/registrations/export.csv?status=pendente&q=silva")).rawPayload.toString(

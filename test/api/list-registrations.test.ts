@@ -84,7 +84,7 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
     for (const sort of SORTS) {
       for (const status of STATUS_FILTERS) {
         for (const q of ["", "silva"]) {
-          const query = (page: number): ListQuery => ({ q, status, sort, page });
+          const query = (page: number): ListQuery => ({ q, status, sort, onibus: "", page });
           const first = await listRegistrations(db, query(1));
           const pages = [first];
           for (let p = 2; p <= first.pageCount; p++) pages.push(await listRegistrations(db, query(p)));

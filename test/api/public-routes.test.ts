@@ -43,7 +43,16 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ metodo_pagamento: "PIX" });
-    expect(Object.keys(body).sort()).toEqual(["created_at", "id", "metodo_pagamento", "referencia", "upload_token"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "created_at",
+      "id",
+      "metodo_pagamento",
+      "onibus_nome",
+      "posicao_espera",
+      "referencia",
+      "situacao",
+      "upload_token",
+    ]);
     const [row] = await t.db.query<Record<string, unknown>>("SELECT * FROM registrations WHERE id = $1", [body.id]);
     expect(row).toMatchObject({
       nome_completo: "Ana Clara",

@@ -34,6 +34,8 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
   let t: TestApp;
   let cookie: string;
   let target: { id: string; upload_token: string };
+  let busId: string;
+  let busCount = 0;
   let secrets: string[];
   let ip = 0;
   const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`;
@@ -53,6 +55,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       headers: { ...receipt.headers, authorization: `Bearer ${target.upload_token}` },
     });
     expect(uploaded.statusCode).toBe(201);
+    // A bus: the person above takes a seat in it.
+    [{ id: busId }] = await t.db.query<{ id: string }>(
+      "INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus da Caminhada', 100, 1) RETURNING id",
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -70,7 +76,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
 
   /** A request the route would serve for an admin; the walk varies only its cookie and origin headers. */
   function requestFor(r: WalkRoute, headers: Record<string, string>): InjectOptions {
-    const url = r.url.replace(":id", target.id);
+    const url = r.url.replace(":id", r.url.startsWith("/api/buses/") ? busId : target.id);
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
     if (key === "POST /api/registrations") {
@@ -87,6 +93,17 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (key === "POST /api/session") return { ...base, payload: { password: TEST_ADMIN_PASSWORD } };
     if (key === "PUT /api/form-status") return { ...base, payload: { is_open: false } };
     if (key === "PATCH /api/registrations/:id") return { ...base, payload: { status_pagamento: "confirmado" } };
+    if (key === "PUT /api/registrations/:id/seat") {
+      // Where the person already is: a valid move that changes nothing.
+      const here = { situacao: "vaga", onibus_id: busId };
+      return { ...base, payload: { de: here, para: here } };
+    }
+    if (r.url === "/api/registrations/unpaid") return { ...base, url: `${url}?antes=2030-01-01T00:00:00Z` };
+    if (key === "POST /api/registrations/release-unpaid") {
+      return { ...base, payload: { antes: "2000-01-01T00:00:00Z", ids: [target.id] } };
+    }
+    if (key === "POST /api/buses") return { ...base, payload: { nome: `Ônibus extra ${++busCount}`, lugares: 10 } };
+    if (key === "PATCH /api/buses/:id") return { ...base, payload: { nome: "Ônibus da Caminhada", lugares: 90 } };
     if (key === "POST /api/registrations/:id/receipt") {
       const body = multipartBody([
         { name: "file", filename: "outro.jpg", contentType: "image/jpeg", data: JPEG_BYTES },
@@ -196,8 +213,13 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
         })
       ).json();
       const req = requestFor(r, { cookie });
-      if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
-      if (r.method === "PUT") req.payload = { is_open: true };
+      if (r.method === "DELETE" && r.url.startsWith("/api/buses/")) {
+        const [empty] = await t.db.query<{ id: string }>(
+          "INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus vazio', 5, 99) RETURNING id",
+        );
+        req.url = `/api/buses/${empty.id}`;
+      } else if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
+      if (r.method === "PUT" && r.url === "/api/form-status") req.payload = { is_open: true };
       const res = await t.app.inject(req);
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
       if (r.method === "GET" && r.url === "/api/registrations")

@@ -2,11 +2,18 @@ import { useSyncExternalStore } from "react";
 
 export type ToastKind = "success" | "error" | "warning" | "info";
 
+/** A link the toast offers, e.g. "Avisar no WhatsApp". */
+export interface ToastAction {
+  label: string;
+  href: string;
+}
+
 interface Toast {
   id: number;
   kind: ToastKind;
   title: string;
   description?: string;
+  action?: ToastAction;
 }
 
 // Library-style defaults from the spec: at most 3 visible, each closes after 4 s.
@@ -25,11 +32,14 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-export function toast(kind: ToastKind, title: string, description?: string): void {
+// A toast with an action stays long enough to be used.
+const ACTION_CLOSE_MS = 15_000;
+
+export function toast(kind: ToastKind, title: string, description?: string, action?: ToastAction): void {
   const id = nextId++;
-  toasts = [...toasts, { id, kind, title, description }].slice(-MAX_VISIBLE);
+  toasts = [...toasts, { id, kind, title, description, action }].slice(-MAX_VISIBLE);
   emit();
-  setTimeout(() => dismissToast(id), AUTO_CLOSE_MS);
+  setTimeout(() => dismissToast(id), action ? ACTION_CLOSE_MS : AUTO_CLOSE_MS);
 }
 
 function useToasts(): Toast[] {
@@ -51,6 +61,11 @@ export function Toaster() {
           <div className="toast-body">
             <p className="toast-title">{t.title}</p>
             {t.description && <p className="toast-description">{t.description}</p>}
+            {t.action && (
+              <a className="toast-action" href={t.action.href} target="_blank" rel="noopener noreferrer">
+                {t.action.label}
+              </a>
+            )}
           </div>
           <button type="button" className="toast-close" aria-label="Fechar aviso" onClick={() => dismissToast(t.id)}>
             ×

@@ -10,6 +10,9 @@ import { StatsSection } from "../features/admin-dashboard/stats-section";
 import { useAdminFormStatus } from "../features/admin-dashboard/use-admin-form-status";
 import { useLiveEvents } from "../features/admin-dashboard/use-live-events";
 import { useStats } from "../features/admin-dashboard/use-stats";
+import { BusesCard } from "../features/admin-buses/buses-card";
+import { useSeatOverview } from "../features/admin-buses/use-seat-overview";
+import { announcePromotions } from "../features/admin-registrations/announce-promotions";
 import { RegistrationsList } from "../features/admin-registrations/registrations-list";
 
 /** /admin: asks the server who we are, then shows the login or the dashboard. */
@@ -59,10 +62,13 @@ function Dashboard({ devMode }: { devMode: boolean }) {
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const { stats, loadedAt, loading } = useStats(version);
   const formStatus = useAdminFormStatus();
+  const { overview } = useSeatOverview(version);
 
   useLiveEvents({
     onRegistrationsChanged: refresh,
     onFormStatus: formStatus.apply,
+    onPromoted: (ids) => void announcePromotions(ids),
+    onBusesChanged: refresh,
     onResync: () => {
       refresh();
       void formStatus.reload();
@@ -88,8 +94,9 @@ function Dashboard({ devMode }: { devMode: boolean }) {
       />
       <main className="admin-main">
         <FormStatusCard status={formStatus.status} onSaved={formStatus.apply} />
-        <StatsSection stats={stats} loading={loading} onRefresh={refresh} />
-        <RegistrationsList version={version} onChanged={refresh} />
+        <StatsSection stats={stats} seats={overview} loading={loading} onRefresh={refresh} />
+        <BusesCard overview={overview} onChanged={refresh} />
+        <RegistrationsList version={version} overview={overview} onChanged={refresh} />
       </main>
     </div>
   );

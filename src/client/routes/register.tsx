@@ -52,7 +52,7 @@ export function RegisterRoute() {
           {status.phase === "error" && <LoadErrorState onRetry={status.retry} />}
           {status.phase === "ready" && (
             <>
-              <RegistrationForm hidden={!status.isOpen} onSuccess={() => setSucceeded(true)} />
+              <RegistrationForm hidden={!status.isOpen} seats={status.seats} onSuccess={() => setSucceeded(true)} />
               {!status.isOpen && <ClosedNotice />}
             </>
           )}

@@ -14,7 +14,7 @@ export const BACKUP_FORMAT = "caravana-backup";
 export const BACKUP_VERSION = 1;
 
 /** In restore order (parents before children). Sessions are left out: they are not data. */
-export const BACKUP_TABLES = ["form_settings", "app_settings", "registrations", "receipts"] as const;
+export const BACKUP_TABLES = ["form_settings", "app_settings", "onibus", "registrations", "receipts"] as const;
 
 const BATCH = 200;
 
@@ -135,7 +135,9 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
 
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    const columns = new Map<string, string>();
+    // Rows come back as they were: no seat is given or taken while half of them are in (migration 010).
+    await tx.query("SELECT set_config('caravana.restoring', 'on', true)");
+    const columns = new Map<string, string[]>();
     let header = false;
     let lineNumber = 0;
     for await (const line of gunzipLines(file)) {
@@ -152,8 +154,14 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
       const table = item.t as string;
       if (!(BACKUP_TABLES as readonly string[]).includes(table))
         throw new RestoreError(`Tabela desconhecida no backup: ${table}`);
-      if (!columns.has(table)) columns.set(table, (await storedColumns(tx, table)).map((c) => `"${c}"`).join(", "));
-      const list = columns.get(table)!;
+      if (!columns.has(table)) columns.set(table, await storedColumns(tx, table));
+      // A column the backup does not have (it was made before the column existed) takes its default.
+      const row = (item.r ?? {}) as Record<string, unknown>;
+      const list = columns
+        .get(table)!
+        .filter((c) => Object.hasOwn(row, c))
+        .map((c) => `"${c}"`)
+        .join(", ");
       // The one settings row already exists after migrations: overwrite it.
       const conflict =
         table === "form_settings" || table === "app_settings"
@@ -169,6 +177,10 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
       counts[table] = (counts[table] ?? 0) + 1;
     }
     if (!header) throw new RestoreError("Arquivo de backup vazio.");
+    // Whoever joins the waiting list next goes after those restored.
+    await tx.query(
+      "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",
+    );
   });
   return counts;
 }

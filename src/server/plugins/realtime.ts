@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { type RegistrationsChanged, SSE_EVENTS } from "../../shared/api-types";
 import { EVENTS_CHANNEL } from "../db/database";
 import { readFormStatus } from "../registrations/form-status-repository";
+import { readSeatSummary } from "../seats/bus-repository";
 
 interface Stream {
   res: ServerResponse;
@@ -27,9 +28,15 @@ declare module "fastify" {
 type DbEvent =
   | { type: "form-status"; is_open: boolean; updated_at: string }
   // One event per statement, up to 100 ids (migration 009).
-  | { type: "registration-inserted" | "registration-updated" | "registration-deleted"; ids: string[] };
+  | {
+      type: "registration-inserted" | "registration-updated" | "registration-deleted" | "registration-promoted";
+      ids: string[];
+    }
+  | { type: "buses-changed" };
 
 const HEARTBEAT_MS = 25_000;
+// Seat counts are read once per burst of changes, not once per registration.
+const SEATS_DEBOUNCE_MS = 200;
 // A client that stops reading is dropped before its backlog eats memory.
 const MAX_BACKLOG_BYTES = 1 << 20;
 
@@ -56,11 +63,34 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
   }
 
+  // Counts only (migration 010): what every visitor's form shows.
+  let lastSeats = "";
+  let seatsTimer: ReturnType<typeof setTimeout> | undefined;
+  async function sendSeats(force: boolean): Promise<void> {
+    const summary = await readSeatSummary(app.db);
+    const key = `${summary.limitado}/${summary.livres}/${summary.espera}`;
+    if (!force && key === lastSeats) return;
+    lastSeats = key;
+    send(frame(SSE_EVENTS.seats, summary), false);
+  }
+  function seatsMayHaveChanged(): void {
+    if (seatsTimer) return;
+    seatsTimer = setTimeout(() => {
+      seatsTimer = undefined;
+      sendSeats(false).catch((err) => app.log.error({ err }, "falha ao ler as vagas"));
+    }, SEATS_DEBOUNCE_MS);
+  }
+
   function onDbEvent(payload: string): void {
     const event = JSON.parse(payload) as DbEvent;
     if (event.type === "form-status") {
       const status = { is_open: event.is_open, updated_at: new Date(event.updated_at).toISOString() };
       send(frame(SSE_EVENTS.formStatus, status), false);
+      return;
+    }
+    seatsMayHaveChanged();
+    if (event.type === "buses-changed") {
+      send(frame(SSE_EVENTS.busesChanged, {}), true);
       return;
     }
     // Only the ids a statement changed: the panel reads the rows through the
@@ -96,13 +126,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       res.on("close", () => streams.delete(stream));
       // Current status first: a reconnecting page is back in step at once.
       res.write("retry: 2000\n\n");
-      readFormStatus(app.db)
-        .then((status) => res.write(frame(SSE_EVENTS.formStatus, status)))
+      Promise.all([readFormStatus(app.db), readSeatSummary(app.db)])
+        .then(([status, seats]) => res.write(frame(SSE_EVENTS.formStatus, status) + frame(SSE_EVENTS.seats, seats)))
         .catch((err) => app.log.error({ err }, "falha ao ler status do formulário"));
     },
     async resync() {
       const status = await readFormStatus(app.db);
       send(frame(SSE_EVENTS.formStatus, status), false);
+      await sendSeats(true);
       send(frame(SSE_EVENTS.resync, {}), true);
     },
     get size() {
@@ -114,6 +145,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   // Streams never end by themselves; close them so shutdown does not wait forever.
   app.addHook("preClose", async () => {
     clearInterval(heartbeat);
+    clearTimeout(seatsTimer);
     for (const s of streams) s.res.end();
     streams.clear();
     await unlisten();

@@ -8,6 +8,7 @@ import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { readFormStatus } from "./form-status-repository";
+import { SEAT_COLUMNS } from "./registration-row";
 
 // The registration write path: one INSERT (insertRegistrations), the rules for
 // a single registration (createRegistration), and the group commit that lets
@@ -25,7 +26,12 @@ interface CreatedRow {
   metodo_pagamento: RegistrationCreated["metodo_pagamento"];
   created_at: Date;
   referencia: string;
+  situacao: RegistrationCreated["situacao"];
+  onibus_nome: string | null;
+  posicao_espera: number | null;
 }
+
+const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, ${SEAT_COLUMNS}`;
 
 /** One row to insert, with the secrets drawn for it. */
 interface NewRow {
@@ -49,6 +55,9 @@ const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated =>
   created_at: new Date(row.created_at).toISOString(),
   referencia: row.referencia,
   upload_token: uploadToken,
+  situacao: row.situacao,
+  onibus_nome: row.onibus_nome,
+  posicao_espera: row.posicao_espera,
 });
 
 /**
@@ -59,6 +68,11 @@ const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated =>
  * caller decides what that means. Returned rows are keyed by their reference.
  * The id is drawn in Node: PGlite's gen_random_uuid() opened /dev/urandom once
  * per row (decision 019).
+ *
+ * The database seats each row or puts it in the waiting list (migration 010).
+ * A waiting row's position counts rows this statement cannot see in its
+ * RETURNING, so waiting rows are read again after it; the same read sees a
+ * row the statement's own promotion seated.
  */
 async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
   const created = await db.query<CreatedRow>(
@@ -71,7 +85,8 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
           AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento, id)
      WHERE (SELECT is_open FROM form_settings WHERE id = $9)
      ON CONFLICT DO NOTHING
-     RETURNING id, metodo_pagamento, created_at, referencia`,
+     RETURNING id, metodo_pagamento, created_at, referencia, situacao,
+               (SELECT o.nome FROM onibus o WHERE o.id = onibus_id) AS onibus_nome, NULL::int AS posicao_espera`,
     [
       rows.map((r) => r.data.nome_completo),
       rows.map((r) => r.data.idade),
@@ -85,7 +100,28 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
       rows.map(() => randomUUID()),
     ],
   );
-  return new Map(created.map((row) => [row.referencia, row]));
+  return new Map((await withSeats(db, created)).map((row) => [row.referencia, row]));
+}
+
+/**
+ * Reads waiting rows again after the INSERT, for their position (or the seat
+ * a promotion gave them). The rows are already committed: if this read fails,
+ * the answer goes without the position rather than as a failure that a retry
+ * would turn into a second registration.
+ */
+async function withSeats(db: Queryable, rows: CreatedRow[]): Promise<CreatedRow[]> {
+  const waiting = rows.filter((r) => r.situacao === "espera").map((r) => r.id);
+  if (waiting.length === 0) return rows;
+  try {
+    const seats = await db.query<Pick<CreatedRow, "id" | "situacao" | "onibus_nome" | "posicao_espera">>(
+      `SELECT id, ${SEAT_COLUMNS} FROM registrations WHERE id = ANY($1::uuid[])`,
+      [waiting],
+    );
+    const byId = new Map(seats.map((s) => [s.id, s]));
+    return rows.map((row) => ({ ...row, ...byId.get(row.id) }));
+  } catch {
+    return rows;
+  }
 }
 
 /**
@@ -112,7 +148,7 @@ export async function createRegistration(
         `UPDATE registrations SET upload_token_hash = $2
          WHERE idempotency_key = $1
            AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
-         RETURNING id, metodo_pagamento, created_at, referencia`,
+         RETURNING ${CREATED_COLUMNS}`,
         [
           idempotencyKey,
           hashToken(row.token),

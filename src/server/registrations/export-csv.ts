@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { maskPhone } from "../../shared/phone";
-import { EXPORT_HEADERS, formatLocalDateTime, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import { busCell, EXPORT_HEADERS, formatLocalDateTime, METHOD_LABELS, STATUS_LABELS } from "./export-format";
 import type { ExportRow } from "./list-registrations";
 
 /**
@@ -28,6 +28,8 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<B
         METHOD_LABELS[r.metodo_pagamento],
         STATUS_LABELS[r.status_pagamento],
         formatLocalDateTime(r.local_ms),
+        busCell(r),
+        r.posicao_espera ?? "",
       ]);
     }
     yield Buffer.from(text, "utf8");

@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
+import type { SeatState } from "../../shared/seats";
 import { EXPORT_TIME_ZONE } from "./list-registrations";
 
 // Shared by the .xlsx and .csv exports, so both read the same.
@@ -10,7 +11,16 @@ export const EXPORT_HEADERS = [
   "Forma de pagamento",
   "Status",
   "Data da inscrição",
+  "Ônibus",
+  "Posição na espera",
 ] as const;
+
+/** The bus column: its name, or where the person is instead of a seat. */
+export function busCell(row: { situacao: SeatState; onibus_nome: string | null }): string {
+  if (row.situacao === "espera") return "Lista de espera";
+  if (row.situacao === "desistente") return "Desistente";
+  return row.onibus_nome ?? "";
+}
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { PIX: "PIX", ESPECIE: "Espécie" };
 export const STATUS_LABELS: Record<PaymentStatus, string> = { pendente: "Pendente", confirmado: "Pago" };

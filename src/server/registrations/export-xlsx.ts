@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { maskPhone } from "../../shared/phone";
-import { EXPORT_HEADERS, excelSerial, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import { busCell, EXPORT_HEADERS, excelSerial, METHOD_LABELS, STATUS_LABELS } from "./export-format";
 import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "./xlsx-writer";
 
 export const SHEET_NAME = "Inscrições";
-const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 18];
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 18, 20, 10];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -28,6 +28,8 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
           METHOD_LABELS[r.metodo_pagamento],
           STATUS_LABELS[r.status_pagamento],
           { date: excelSerial(r.local_ms) },
+          busCell(r),
+          r.posicao_espera ?? "",
         ],
       };
     });

@@ -2,8 +2,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ListQuery, RegistrationPage, RegistrationStats } from "../../shared/admin-api";
 import { PAGE_SIZE } from "../../shared/constants";
 import type { Database, Queryable } from "../db/database";
-import { SORT_SQL, whereClause } from "./registration-filter";
-import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
+import { type ListFilter, SORT_SQL, whereClause } from "./registration-filter";
+import { REGISTRATION_COLUMNS, type RegistrationRow, SEAT_COLUMNS, toRegistration } from "./registration-row";
 import { countShortSearch } from "./short-search-counts";
 
 /**
@@ -14,10 +14,12 @@ import { countShortSearch } from "./short-search-counts";
  */
 async function countRegistrations(
   db: Queryable & Pick<Database, "transaction">,
-  query: Pick<ListQuery, "q" | "status">,
+  query: ListFilter,
 ): Promise<{ total: number; everyone: number }> {
-  // The kept counters are per payment status; 'com_comprovante' counts rows (comprovante_path has a unique index).
-  if (query.q.trim() === "" && query.status !== "com_comprovante") {
+  // The kept counters are per payment status. The other filters count rows,
+  // through their own indexes: a receipt's path, a bus, a seat situation.
+  const byPayment = query.status === "todos" || query.status === "pendente" || query.status === "confirmado";
+  if (query.q.trim() === "" && byPayment && !query.onibus) {
     const [row] = await db.query<{ total: number; everyone: number }>(
       `SELECT coalesce(sum(n) FILTER (WHERE $1 = 'todos' OR status_pagamento = $1), 0)::int AS total,
               coalesce(sum(n), 0)::int AS everyone
@@ -26,7 +28,8 @@ async function countRegistrations(
     );
     return row;
   }
-  const short = await countShortSearch(db, query);
+  const countable = !query.onibus && (byPayment || query.status === "com_comprovante");
+  const short = countable ? await countShortSearch(db, query) : null;
   if (short) return short;
   const where = whereClause(query);
   const [row] = await db.query<{ total: number; everyone: number }>(
@@ -40,7 +43,7 @@ async function countRegistrations(
 /** One page of the filtered list plus the count over all pages, both in SQL. */
 export async function listRegistrations(
   db: Queryable & Pick<Database, "transaction">,
-  query: ListQuery,
+  query: ListFilter & Omit<ListQuery, "onibus">,
 ): Promise<RegistrationPage> {
   const where = whereClause(query);
   const { total, everyone } = await countRegistrations(db, query);
@@ -98,6 +101,9 @@ export interface ExportRow {
   status_pagamento: RegistrationRow["status_pagamento"];
   /** created_at as Brazil's wall-clock time, in ms since 1970 read as if it were UTC. */
   local_ms: number;
+  situacao: RegistrationRow["situacao"];
+  onibus_nome: string | null;
+  posicao_espera: number | null;
 }
 
 export const EXPORT_TIME_ZONE = "America/Fortaleza";
@@ -127,15 +133,19 @@ async function exportBatch(
     ExportRow["status_pagamento"],
     number,
     string,
+    ExportRow["situacao"],
+    string | null,
+    number | null,
   ];
   const [{ batch }] = await db.query<{ batch: Values[] }>(
     `SELECT coalesce(json_agg(json_build_array(id, nome_completo, idade, numero_responsavel, metodo_pagamento,
-                                               status_pagamento, local_ms, cursor_key) ORDER BY ${orderBy}), '[]') AS batch
+                                               status_pagamento, local_ms, cursor_key, situacao, onibus_nome,
+                                               posicao_espera) ORDER BY ${orderBy}), '[]') AS batch
      FROM (${select("created_at, nome_busca,")}) b`,
     params,
   );
   return batch.map(
-    ([id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, local_ms, cursor_key]) => ({
+    ([
       id,
       nome_completo,
       idade,
@@ -144,6 +154,21 @@ async function exportBatch(
       status_pagamento,
       local_ms,
       cursor_key,
+      situacao,
+      onibus_nome,
+      posicao_espera,
+    ]) => ({
+      id,
+      nome_completo,
+      idade,
+      numero_responsavel,
+      metodo_pagamento,
+      status_pagamento,
+      local_ms,
+      cursor_key,
+      situacao,
+      onibus_nome,
+      posicao_espera,
     }),
   );
 }
@@ -155,7 +180,7 @@ async function exportBatch(
  */
 export async function* exportRegistrations(
   db: Queryable & { kind?: Database["kind"] },
-  filter: Pick<ListQuery, "q" | "status" | "sort">,
+  filter: ListFilter & Pick<ListQuery, "sort">,
   batchSize = 5000,
 ): AsyncGenerator<ExportRow[]> {
   const where = whereClause(filter);
@@ -172,6 +197,7 @@ export async function* exportRegistrations(
     const select = (
       extraColumns: string,
     ) => `SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, ${extraColumns}
+              ${SEAT_COLUMNS},
               (extract(epoch FROM (created_at AT TIME ZONE $${tz})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key
        FROM registrations ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}

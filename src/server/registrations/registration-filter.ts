@@ -6,8 +6,11 @@ export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (c) => `\\$
 /** nome_busca contains the term in parameter $n, escaped with likeEscaped (accents and case folded). */
 export const nameContains = (n: number) => `nome_busca LIKE '%' || caravana_fold($${n}) || '%' ESCAPE '\\'`;
 
+/** What narrows the list and the exports; no bus means every bus. */
+export type ListFilter = Pick<ListQuery, "q" | "status"> & Partial<Pick<ListQuery, "onibus">>;
+
 /** Filter part of the list and export queries; placeholders start at $1. */
-export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: string; params: unknown[] } {
+export function whereClause(filter: ListFilter): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const q = filter.q.trim();
@@ -17,9 +20,16 @@ export function whereClause(filter: Pick<ListQuery, "q" | "status">): { sql: str
   }
   if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
+  } else if (filter.status === "espera" || filter.status === "desistente") {
+    params.push(filter.status);
+    conditions.push(`situacao = $${params.length}`);
   } else if (filter.status !== "todos") {
     params.push(filter.status);
     conditions.push(`status_pagamento = $${params.length}`);
+  }
+  if (filter.onibus) {
+    params.push(filter.onibus);
+    conditions.push(`onibus_id = $${params.length}::uuid`);
   }
   return { sql: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
 }

@@ -1,8 +1,14 @@
 import type { Registration } from "../../shared/api-types";
 
+/** The bus's name, and the rank in the waiting list (so positions never have gaps). */
+export const SEAT_COLUMNS = `situacao, onibus_id,
+  (SELECT o.nome FROM onibus o WHERE o.id = registrations.onibus_id) AS onibus_nome,
+  CASE WHEN situacao = 'espera' THEN (SELECT count(*)::int FROM registrations w
+    WHERE w.situacao = 'espera' AND w.ordem_espera <= registrations.ordem_espera) END AS posicao_espera`;
+
 /** Columns an admin may see; secrets and derived columns stay in the database. */
-export const REGISTRATION_COLUMNS =
-  "id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia, comprovante_path IS NOT NULL AS has_receipt";
+export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,
+  comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}`;
 
 export interface RegistrationRow {
   id: string;
@@ -14,6 +20,11 @@ export interface RegistrationRow {
   created_at: Date | string;
   referencia: string | null;
   has_receipt: boolean;
+  situacao: Registration["situacao"];
+  onibus_id: string | null;
+  onibus_nome: string | null;
+  posicao_espera: number | null;
+  promovido_em: Date | string | null;
 }
 
 export function toRegistration(row: RegistrationRow): Registration {
@@ -27,5 +38,10 @@ export function toRegistration(row: RegistrationRow): Registration {
     created_at: new Date(row.created_at).toISOString(),
     referencia: row.referencia,
     has_receipt: row.has_receipt,
+    situacao: row.situacao,
+    onibus_id: row.onibus_id,
+    onibus_nome: row.onibus_nome,
+    posicao_espera: row.posicao_espera,
+    promovido_em: row.promovido_em ? new Date(row.promovido_em).toISOString() : null,
   };
 }

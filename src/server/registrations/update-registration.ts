@@ -39,6 +39,14 @@ export async function updateRegistration(db: Queryable, id: string, patch: Regis
   return toRegistration(row);
 }
 
+export async function readRegistration(db: Queryable, id: string): Promise<Registration> {
+  const [row] = await db.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = $1`, [
+    id,
+  ]);
+  if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  return toRegistration(row);
+}
+
 export async function deleteRegistration(db: Queryable, id: string): Promise<void> {
   const rows = await db.query("DELETE FROM registrations WHERE id = $1 RETURNING id", [id]);
   if (rows.length === 0) throw new HttpError(404, NOT_FOUND_MESSAGE);

@@ -15,7 +15,9 @@ import { exportFileName } from "../registrations/export-format";
 import { csvExport } from "../registrations/export-csv";
 import { xlsxExport } from "../registrations/export-xlsx";
 import { exportRegistrations, listRegistrations, registrationStats } from "../registrations/list-registrations";
-import { deleteRegistration, updateRegistration } from "../registrations/update-registration";
+import { deleteRegistration, readRegistration, updateRegistration } from "../registrations/update-registration";
+import { moveRegistration, releaseUnpaid, unpaidSeats } from "../seats/seat-moves";
+import { releaseUnpaidSchema, seatMoveSchema, unpaidQuerySchema } from "../../shared/seats";
 
 type PatchBody = z.output<typeof registrationPatchSchema>;
 
@@ -64,8 +66,27 @@ const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opt
 
   app.get("/api/registrations/stats", async () => registrationStats(app.db));
 
+  app.get("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
+    readRegistration(app.db, request.params.id),
+  );
+
   app.patch("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
     updateRegistration(app.db, request.params.id, parsePatch(request.body)),
+  );
+
+  // Seats: a move, and releasing the seats of those who have not paid (docs/decisions/025).
+  app.put(
+    "/api/registrations/:id/seat",
+    { schema: { params: idParamsSchema, body: seatMoveSchema } },
+    async (request) => moveRegistration(app.db, request.params.id, request.body),
+  );
+
+  app.get("/api/registrations/unpaid", { schema: { querystring: unpaidQuerySchema } }, async (request) =>
+    unpaidSeats(app.db, request.query.antes),
+  );
+
+  app.post("/api/registrations/release-unpaid", { schema: { body: releaseUnpaidSchema } }, async (request) =>
+    releaseUnpaid(app.db, request.body.antes, request.body.ids),
   );
 
   app.delete("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {

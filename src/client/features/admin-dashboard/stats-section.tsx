@@ -1,9 +1,12 @@
 import { useId } from "react";
 import type { RegistrationStats } from "../../../shared/admin-api";
+import type { SeatOverview } from "../../../shared/seats";
 import { RefreshIcon } from "./dashboard-header";
 
 interface Props {
   stats: RegistrationStats | null;
+  /** The seats line, once buses exist. */
+  seats: SeatOverview | null;
   loading: boolean;
   onRefresh: () => void;
 }
@@ -16,7 +19,7 @@ const COUNTERS: { key: keyof RegistrationStats; label: string; tone: string }[] 
   { key: "especie", label: "Espécie", tone: "violet" },
 ];
 
-export function StatsSection({ stats, loading, onRefresh }: Props) {
+export function StatsSection({ stats, seats, loading, onRefresh }: Props) {
   const id = useId();
   return (
     <section className="admin-stats" aria-labelledby={`${id}-title`} aria-busy={loading}>
@@ -35,6 +38,12 @@ export function StatsSection({ stats, loading, onRefresh }: Props) {
           </div>
         ))}
       </dl>
+      {seats && seats.onibus.length > 0 && (
+        <p className="admin-seats-line">
+          Vagas: <strong>{seats.lugares}</strong> lugares · <strong>{seats.ocupados}</strong> ocupados ·{" "}
+          <strong>{seats.livres}</strong> livres · <strong>{seats.espera}</strong> na lista de espera
+        </p>
+      )}
     </section>
   );
 }

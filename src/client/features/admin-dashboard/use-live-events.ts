@@ -1,11 +1,15 @@
 import { useEffect, useRef } from "react";
-import { type FormStatus, SSE_EVENTS } from "../../../shared/api-types";
+import { type FormStatus, type RegistrationsChanged, SSE_EVENTS } from "../../../shared/api-types";
 import { useEventStream } from "../../hooks/use-event-stream";
 
 interface Handlers {
   /** A registration was inserted, updated or deleted anywhere (debounced). */
   onRegistrationsChanged: () => void;
   onFormStatus: (status: FormStatus) => void;
+  /** People seated from the waiting list, by id. */
+  onPromoted: (ids: string[]) => void;
+  /** A bus was added, changed or removed. */
+  onBusesChanged: () => void;
   /** Events may have been missed (server resync or a reconnect): fetch everything again. */
   onResync: () => void;
 }
@@ -34,6 +38,8 @@ export function useLiveEvents(handlers: Handlers): void {
       [SSE_EVENTS.registrationUpdated]: changed,
       [SSE_EVENTS.registrationDeleted]: changed,
       [SSE_EVENTS.formStatus]: (data) => ref.current.onFormStatus(data as FormStatus),
+      [SSE_EVENTS.registrationPromoted]: (data) => ref.current.onPromoted((data as RegistrationsChanged).ids ?? []),
+      [SSE_EVENTS.busesChanged]: () => ref.current.onBusesChanged(),
       [SSE_EVENTS.resync]: () => ref.current.onResync(),
     },
     () => ref.current.onResync(),

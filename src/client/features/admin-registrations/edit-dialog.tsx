@@ -7,7 +7,9 @@ import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
 import { ModalDialog } from "../../components/modal-dialog";
-import { patchRegistration } from "./registrations-api";
+import type { SeatOverview } from "../../../shared/seats";
+import { moveSeat, patchRegistration } from "./registrations-api";
+import { needsConfirmation, placeOf, placeValue, SeatField } from "./seat-field";
 
 interface Values {
   nome_completo: string;
@@ -23,11 +25,13 @@ function validate(values: Values) {
 
 interface Props {
   registration: Registration;
+  /** Buses and their free seats, for the "Ônibus" choice. */
+  overview: SeatOverview | null;
   onClose: () => void;
   onSaved: (reg: Registration) => void;
 }
 
-export function EditDialog({ registration: r, onClose, onSaved }: Props) {
+export function EditDialog({ registration: r, overview, onClose, onSaved }: Props) {
   const id = useId();
   const [values, setValues] = useState<Values>({
     nome_completo: r.nome_completo,
@@ -39,6 +43,9 @@ export function EditDialog({ registration: r, onClose, onSaved }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [place, setPlace] = useState(placeValue(r));
+  const moving = place !== placeValue(r);
+  const confirming = moving && needsConfirmation(r, placeOf(place));
 
   function change<K extends keyof Values>(key: K, value: Values[K]) {
     const next = { ...values, [key]: value };
@@ -65,7 +72,11 @@ export function EditDialog({ registration: r, onClose, onSaved }: Props) {
     setErrors({});
     setSaving(true);
     try {
-      const saved = await patchRegistration(r.id, res.data);
+      let saved = await patchRegistration(r.id, res.data);
+      if (moving) {
+        const de = { situacao: r.situacao, onibus_id: r.onibus_id };
+        saved = await moveSeat(r.id, { de, para: placeOf(place), confirmar: confirming });
+      }
       toast("success", "Inscrição Atualizada", `Os dados de ${saved.nome_completo} foram salvos.`);
       onSaved(saved);
     } catch (err) {
@@ -163,13 +174,21 @@ export function EditDialog({ registration: r, onClose, onSaved }: Props) {
           ))}
           {error("status_pagamento")}
         </fieldset>
+        <SeatField
+          id={`${id}-onibus`}
+          registration={r}
+          overview={overview}
+          value={place}
+          onChange={setPlace}
+          disabled={saving}
+        />
         <div className="admin-dialog-actions">
           <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
             Cancelar
           </button>
           <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
             {saving && <span className="admin-spinner" aria-hidden="true" />}
-            {saving ? "Salvando..." : "Salvar"}
+            {saving ? "Salvando..." : confirming ? "Confirmar e salvar" : "Salvar"}
           </button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { formatDateTime, METHOD_LABELS, phoneText } from "./format";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { StatusBadge } from "./registrations-table";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
+import { SeatCell } from "./seat-cell";
 
 interface Props {
   items: Registration[];
@@ -38,6 +39,12 @@ export function RegistrationCards({ items, onOpen, onSaved }: Props) {
             <div>
               <dt>Número Responsável</dt>
               <dd>{phoneText(r.numero_responsavel)}</dd>
+            </div>
+            <div>
+              <dt>Ônibus</dt>
+              <dd>
+                <SeatCell registration={r} />
+              </dd>
             </div>
             <div>
               <dt>Data da inscrição</dt>

@@ -2,6 +2,7 @@ import type { ListQuery, RegistrationPage } from "../../../shared/admin-api";
 import type { Registration } from "../../../shared/api-types";
 import type { PaymentStatus } from "../../../shared/constants";
 import type { RegistrationData } from "../../../shared/registration-schema";
+import type { SeatMove } from "../../../shared/seats";
 import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../lib/api";
 import { adminApi, expireSession } from "../../lib/admin-session";
 
@@ -10,6 +11,7 @@ export type EditBody = RegistrationData & { status_pagamento: PaymentStatus };
 
 function params(query: FilterQuery, page?: number): string {
   const p = new URLSearchParams({ q: query.q, status: query.status, sort: query.sort });
+  if (query.onibus) p.set("onibus", query.onibus);
   if (page !== undefined) p.set("page", String(page));
   return p.toString();
 }
@@ -23,6 +25,14 @@ export function patchRegistration(
   body: EditBody | { status_pagamento: PaymentStatus },
 ): Promise<Registration> {
   return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
+}
+
+export function getRegistration(id: string): Promise<Registration> {
+  return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}`, { cache: "no-store" });
+}
+
+export function moveSeat(id: string, move: SeatMove): Promise<Registration> {
+  return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}/seat`, { method: "PUT", json: move });
 }
 
 export function deleteRegistration(id: string): Promise<void> {

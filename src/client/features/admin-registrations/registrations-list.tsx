@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
+import type { SeatOverview } from "../../../shared/seats";
 import { MOBILE_BREAKPOINT_PX } from "../../../shared/constants";
 import { DeleteDialog } from "./delete-dialog";
 import { DetailsDialog } from "./details-dialog";
@@ -16,11 +17,13 @@ import "./registrations.css";
 interface Props {
   /** Bumped by the refresh buttons and live events. */
   version: number;
+  /** Buses and seats, for the bus filter and the edit dialog. */
+  overview: SeatOverview | null;
   /** A row was changed or deleted here: refresh the list and the counters. */
   onChanged: () => void;
 }
 
-export function RegistrationsList({ version, onChanged }: Props) {
+export function RegistrationsList({ version, overview, onChanged }: Props) {
   const id = useId();
   const list = useRegistrations(version);
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
@@ -45,7 +48,10 @@ export function RegistrationsList({ version, onChanged }: Props) {
         onSort={list.setSort}
         status={list.status}
         onStatus={list.setStatus}
-        exportQuery={{ q: list.q, status: list.status, sort: list.sort }}
+        buses={overview?.onibus ?? []}
+        onibus={list.onibus}
+        onOnibus={list.setOnibus}
+        exportQuery={{ q: list.q, status: list.status, sort: list.sort, onibus: list.onibus }}
       />
       <div className="reg-summary" aria-live="polite">
         {data && (
@@ -92,6 +98,7 @@ export function RegistrationsList({ version, onChanged }: Props) {
       {dialog?.kind === "edit" && (
         <EditDialog
           registration={dialog.reg}
+          overview={overview}
           onClose={close}
           onSaved={(reg) => {
             close();

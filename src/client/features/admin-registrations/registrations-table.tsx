@@ -2,6 +2,7 @@ import type { Registration } from "../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
+import { SeatCell } from "./seat-cell";
 
 interface Props {
   items: Registration[];
@@ -27,6 +28,7 @@ export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
             <th scope="col">Pagamento</th>
             <th scope="col">Status</th>
             <th scope="col">Confirmação</th>
+            <th scope="col">Ônibus</th>
             <th scope="col">Data da inscrição</th>
             <th scope="col">Ações</th>
           </tr>
@@ -53,6 +55,9 @@ export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
               </td>
               <td>
                 <PaidToggle registration={r} onSaved={onSaved} />
+              </td>
+              <td>
+                <SeatCell registration={r} />
               </td>
               <td className="reg-nowrap">{formatDateTime(r.created_at)}</td>
               <td>

@@ -7,6 +7,7 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from "../../../shared/admin-api";
+import type { Bus } from "../../../shared/seats";
 import { StrokeIcon } from "../../components/stroke-icon";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
@@ -19,11 +20,16 @@ interface Props {
   onSort: (value: Sort) => void;
   status: StatusFilter;
   onStatus: (value: StatusFilter) => void;
+  /** The buses to filter by; none configured, no filter shown. */
+  buses: Bus[];
+  onibus: string;
+  onOnibus: (id: string) => void;
   /** The filters the export uses: the debounced search, not the half-typed one. */
   exportQuery: FilterQuery;
 }
 
-export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, onStatus, exportQuery }: Props) {
+export function RegistrationsToolbar(props: Props) {
+  const { search, onSearch, sort, onSort, status, onStatus, buses, onibus, onOnibus, exportQuery } = props;
   const id = useId();
   const [exporting, setExporting] = useState<ExportKind | null>(null);
 
@@ -78,6 +84,19 @@ export function RegistrationsToolbar({ search, onSearch, sort, onSort, status, o
           ))}
         </select>
       </div>
+      {buses.length > 0 && (
+        <div className="reg-select">
+          <label htmlFor={`${id}-bus`}>Ônibus</label>
+          <select id={`${id}-bus`} value={onibus} onChange={(e) => onOnibus(e.target.value)}>
+            <option value="">Todos os ônibus</option>
+            {buses.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.nome}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="reg-export">
         <button
           type="button"

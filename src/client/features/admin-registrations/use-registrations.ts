@@ -17,6 +17,7 @@ export function useRegistrations(version: number) {
   const [q, setQ] = useState("");
   const [status, setStatusState] = useState<StatusFilter>("todos");
   const [sort, setSortState] = useState<Sort>("recentes");
+  const [onibus, setOnibusState] = useState("");
   const [page, setPage] = useState(1);
   const [data, setData] = useState<RegistrationPage | null>(null);
   const [loading, setLoading] = useState(true);
@@ -36,7 +37,7 @@ export function useRegistrations(version: number) {
   useEffect(() => {
     const isCurrent = begin();
     setLoading(true);
-    listRegistrations({ q, status, sort }, page)
+    listRegistrations({ q, status, sort, onibus }, page)
       .then((result) => {
         if (!isCurrent()) return;
         setData(result);
@@ -49,10 +50,14 @@ export function useRegistrations(version: number) {
         reportAdminError("Erro ao carregar dados do painel", e);
         setLoading(false);
       });
-  }, [q, status, sort, page, version]);
+  }, [q, status, sort, onibus, page, version]);
 
   const setStatus = useCallback((s: StatusFilter) => {
     setStatusState(s);
+    setPage(1);
+  }, []);
+  const setOnibus = useCallback((id: string) => {
+    setOnibusState(id);
     setPage(1);
   }, []);
   const setSort = useCallback((s: Sort) => {
@@ -65,5 +70,20 @@ export function useRegistrations(version: number) {
     setData((cur) => cur && { ...cur, items: cur.items.map((r) => (r.id === reg.id ? reg : r)) });
   }, []);
 
-  return { search, setSearch, q, status, setStatus, sort, setSort, page, setPage, data, loading, replaceItem };
+  return {
+    search,
+    setSearch,
+    q,
+    status,
+    setStatus,
+    sort,
+    setSort,
+    onibus,
+    setOnibus,
+    page,
+    setPage,
+    data,
+    loading,
+    replaceItem,
+  };
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import type { RegistrationCreated } from "../../../shared/api-types";
 import type { PaymentMethod } from "../../../shared/constants";
+import type { SeatSummary } from "../../../shared/seats";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
 import { fieldMessages, registrationInputSchema } from "../../../shared/registration-schema";
@@ -15,6 +16,7 @@ import { createKeyKeeper } from "./idempotency";
 import { PaymentMethodField } from "./payment-method-field";
 import { PixPanel } from "./pix-panel";
 import { PrivacyNotice } from "./privacy-notice";
+import { SeatsLeft, soldOut, WaitingListPanel } from "./seats-notice";
 import { saveRegistrationSuccess } from "./success-storage";
 import { TextField } from "./text-field";
 
@@ -54,10 +56,12 @@ function validate(values: FormValues) {
 interface RegistrationFormProps {
   /** Hidden while registrations are closed; what was typed survives a reopening. */
   hidden: boolean;
+  /** Seat counts, live; null until known. */
+  seats: SeatSummary | null;
   onSuccess: (created: RegistrationCreated) => void;
 }
 
-export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
+export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormProps) {
   const { price } = appConfig();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -66,6 +70,7 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
   // A ref, not state: a second tap in the same frame must already see it.
   const busyRef = useRef(false);
   const [keyFor] = useState(createKeyKeeper);
+  const waiting = soldOut(seats);
 
   const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     const next = { ...values, [field]: value };
@@ -123,6 +128,7 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
         <span>Valor da inscrição</span>
         <strong>{price}</strong>
       </p>
+      <SeatsLeft seats={seats} />
 
       <TextField
         name="nome_completo"
@@ -172,7 +178,9 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
         disabled={busy}
       />
 
-      {values.metodo_pagamento === "PIX" ? (
+      {waiting ? (
+        <WaitingListPanel />
+      ) : values.metodo_pagamento === "PIX" ? (
         <PixPanel name={values.nome_completo} qrCode={<LazyPixPaymentCode />} />
       ) : (
         <CashPanel />
@@ -180,7 +188,7 @@ export function RegistrationForm({ hidden, onSuccess }: RegistrationFormProps) {
 
       <button type="submit" className="v-btn v-btn-primary signup-submit" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}
-        {busy ? "Processando sua inscrição..." : "Enviar Inscrição"}
+        {busy ? "Processando sua inscrição..." : waiting ? "Entrar na lista de espera" : "Enviar Inscrição"}
       </button>
       <PrivacyNotice />
     </form>

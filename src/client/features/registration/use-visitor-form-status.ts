@@ -1,24 +1,28 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { type FormStatus, SSE_EVENTS } from "../../../shared/api-types";
+import { type FormStatus, type PublicFormStatus, SSE_EVENTS } from "../../../shared/api-types";
 import { newerFormStatus } from "../../../shared/form-status";
+import { newerSeatSummary, type SeatSummary } from "../../../shared/seats";
 import { useEventStream } from "../../hooks/use-event-stream";
 import { api } from "../../lib/api";
 
 export type FormStatusView =
   | { phase: "loading" }
   | { phase: "error"; retry: () => void }
-  | { phase: "ready"; isOpen: boolean };
+  | { phase: "ready"; isOpen: boolean; seats: SeatSummary | null };
 
 /**
- * Whether the form is open, kept live: GET /api/form-status once, then the
- * `form-status` events of GET /api/events. Every (re)connection starts with the
- * current status, and we also re-fetch after a reconnect or when the tab comes
- * back, so a phone that slept is never stuck on an old state.
+ * Whether the form is open, and how many seats are left, kept live: GET
+ * /api/form-status once, then the `form-status` and `seats` events of GET
+ * /api/events. Every (re)connection starts with the current values, and we
+ * also re-fetch after a reconnect or when the tab comes back, so a phone that
+ * slept is never stuck on an old state.
  */
 export function useVisitorFormStatus(): FormStatusView {
   const [status, setStatus] = useState<FormStatus | null>(null);
   const [failed, setFailed] = useState(false);
   const latest = useRef<FormStatus | null>(null);
+  const [seats, setSeats] = useState<SeatSummary | null>(null);
+  const acceptSeats = useCallback((next: SeatSummary) => setSeats((cur) => newerSeatSummary(cur, next)), []);
 
   const accept = useCallback((next: FormStatus) => {
     const kept = newerFormStatus(latest.current, next);
@@ -34,14 +38,23 @@ export function useVisitorFormStatus(): FormStatusView {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      accept(await api<FormStatus>("/api/form-status"));
+      const answer = await api<PublicFormStatus>("/api/form-status");
+      acceptSeats(answer.vagas);
+      accept(answer);
     } catch (err) {
       console.error("Erro ao carregar status do formulário", err);
       if (!latest.current) setFailed(true);
     }
-  }, [accept]);
+  }, [accept, acceptSeats]);
 
-  useEventStream("/api/events", { [SSE_EVENTS.formStatus]: (data) => accept(data as FormStatus) }, load);
+  useEventStream(
+    "/api/events",
+    {
+      [SSE_EVENTS.formStatus]: (data) => accept(data as FormStatus),
+      [SSE_EVENTS.seats]: (data) => acceptSeats(data as SeatSummary),
+    },
+    load,
+  );
 
   useEffect(() => {
     const onVisible = () => {
@@ -52,7 +65,7 @@ export function useVisitorFormStatus(): FormStatusView {
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [load]);
 
-  if (status) return { phase: "ready", isOpen: status.is_open };
+  if (status) return { phase: "ready", isOpen: status.is_open, seats };
   if (failed) return { phase: "error", retry: () => void load() };
   return { phase: "loading" };
 }

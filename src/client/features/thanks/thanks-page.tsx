@@ -17,24 +17,32 @@ interface ThanksPageProps {
 }
 
 export function ThanksPage({ registration, whatsappHref, receiptUpload }: ThanksPageProps) {
-  const paymentMethod = registration?.metodo_pagamento ?? null;
+  const waiting = registration?.situacao === "espera";
+  // Nobody pays for a seat they do not have yet.
+  const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
   const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price } = appConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
 
   return (
     <main className="visitor-main thanks">
       <div className="thanks-card">
-        <p className="thanks-badge">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
-          </svg>
-          Inscrição Confirmada
-        </p>
-        <h1 className="thanks-title">Bem-vindo(a) à caravana!</h1>
-        <p className="thanks-welcome">
-          Sua inscrição na caravana da Juventude Católica VG foi recebida. Que alegria caminhar com você rumo à{" "}
-          {eventTitle}, Jovens peregrinos da Esperança!
-        </p>
+        {waiting ? (
+          <WaitingNotice position={registration?.posicao_espera ?? null} />
+        ) : (
+          <>
+            <p className="thanks-badge">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
+              </svg>
+              Inscrição Confirmada
+            </p>
+            <h1 className="thanks-title">Bem-vindo(a) à caravana!</h1>
+            <p className="thanks-welcome">
+              Sua inscrição na caravana da Juventude Católica VG foi recebida. Que alegria caminhar com você rumo à{" "}
+              {eventTitle}, Jovens peregrinos da Esperança!
+            </p>
+          </>
+        )}
 
         {/* key restarts the fade for each new message */}
         <p key={index} className="thanks-message">
@@ -68,5 +76,24 @@ export function ThanksPage({ registration, whatsappHref, receiptUpload }: Thanks
         </Link>
       </div>
     </main>
+  );
+}
+
+/** A registration made while every seat was taken: its place in line, and no payment asked. */
+function WaitingNotice({ position }: { position: number | null }) {
+  return (
+    <>
+      <p className="thanks-badge thanks-badge-waiting">Inscrição recebida</p>
+      <h1 className="thanks-title">Você está na lista de espera</h1>
+      {position !== null && (
+        <p className="thanks-position">
+          Sua posição: <strong>{position}º</strong>
+        </p>
+      )}
+      <p className="thanks-welcome">
+        Os ônibus da caravana estão lotados. Quando abrir uma vaga, a coordenação chama pela ordem da lista, no número
+        do responsável. Não pague agora: o pagamento só é feito quando a vaga for confirmada.
+      </p>
+    </>
   );
 }

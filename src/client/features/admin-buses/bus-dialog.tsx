@@ -1,0 +1,124 @@
+import { type FormEvent, useId, useState } from "react";
+import { BUS_SEATS_MAX, BUS_SEATS_MIN, type Bus, type BusSaved, busBodySchema } from "../../../shared/seats";
+import { ModalDialog } from "../../components/modal-dialog";
+import { toast } from "../../components/toast";
+import { reportAdminError } from "../../lib/admin-session";
+import { saveBus } from "./buses-api";
+
+interface Props {
+  /** The bus to edit; null adds one. */
+  bus: Bus | null;
+  /** Registrations exist but no bus yet: adding one places them. */
+  unassigned: number;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const people = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
+
+/** What a save did to people, said in the toast: nobody moves silently. */
+function movedText(saved: BusSaved): string {
+  const parts: string[] = [];
+  if (saved.promovidos > 0) parts.push(`${people(saved.promovidos)} saíram da lista de espera.`);
+  if (saved.para_espera > 0) parts.push(`${people(saved.para_espera)} foram para a lista de espera.`);
+  return parts.join(" ");
+}
+
+export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
+  const id = useId();
+  const [nome, setNome] = useState(bus?.nome ?? "");
+  const [lugares, setLugares] = useState(bus ? String(bus.lugares) : "46");
+  const [error, setError] = useState<{ field: "nome" | "lugares"; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving) return;
+    const parsed = busBodySchema.safeParse({ nome, lugares });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path[0] === "nome" ? "nome" : "lugares";
+      setError({ field, message: issue.message });
+      document.getElementById(`${id}-${field}`)?.focus();
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const saved = await saveBus(bus, parsed.data);
+      toast("success", bus ? "Ônibus atualizado" : "Ônibus adicionado", `${saved.onibus.nome}. ${movedText(saved)}`);
+      onSaved();
+    } catch (err) {
+      reportAdminError("Erro ao salvar o ônibus", err);
+      setSaving(false);
+    }
+  }
+
+  const errorFor = (field: "nome" | "lugares") =>
+    error?.field === field ? (
+      <p id={`${id}-${field}-error`} className="admin-field-error">
+        {error.message}
+      </p>
+    ) : null;
+  const aria = (field: "nome" | "lugares") => ({
+    "aria-invalid": error?.field === field ? true : undefined,
+    "aria-describedby": error?.field === field ? `${id}-${field}-error` : undefined,
+  });
+
+  return (
+    <ModalDialog title={bus ? `Editar ${bus.nome}` : "Adicionar ônibus"} onClose={onClose} busy={saving}>
+      <form className="admin-edit-form" onSubmit={submit} noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-nome`}>Nome do ônibus</label>
+          <input
+            id={`${id}-nome`}
+            type="text"
+            autoComplete="off"
+            maxLength={60}
+            placeholder="Ônibus 1"
+            value={nome}
+            onChange={(e) => setNome(e.target.value)}
+            data-autofocus
+            {...aria("nome")}
+          />
+          {errorFor("nome")}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-lugares`}>Lugares</label>
+          <input
+            id={`${id}-lugares`}
+            type="number"
+            inputMode="numeric"
+            min={BUS_SEATS_MIN}
+            max={BUS_SEATS_MAX}
+            step={1}
+            value={lugares}
+            onChange={(e) => setLugares(e.target.value)}
+            {...aria("lugares")}
+          />
+          {errorFor("lugares")}
+          {bus && bus.ocupados > 0 && (
+            <p className="admin-field-hint">
+              {people(bus.ocupados)} neste ônibus: não dá para ter menos lugares que isso.
+            </p>
+          )}
+        </div>
+        {!bus && unassigned > 0 && (
+          <p className="admin-field-warning">
+            Já há {people(unassigned)} inscritas sem ônibus. Elas entram nos ônibus pela ordem de inscrição; quem não
+            couber vai para a lista de espera.
+          </p>
+        )}
+        <div className="admin-dialog-actions">
+          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
+            Cancelar
+          </button>
+          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
+            {saving && <span className="admin-spinner" aria-hidden="true" />}
+            {saving ? "Salvando..." : "Salvar"}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

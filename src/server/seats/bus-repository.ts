@@ -1,0 +1,143 @@
+import {
+  type Bus,
+  type BusBody,
+  type BusSaved,
+  SEAT_MESSAGES,
+  type SeatOverview,
+  type SeatSummary,
+} from "../../shared/seats";
+import type { Database, Queryable } from "../db/database";
+import { HttpError } from "../http-error";
+
+// Buses and the counts of seats. The seat rules themselves are in the
+// database (migration 010); this module asks first, so the coordinator gets a
+// message that says what to do instead of a constraint's name.
+
+interface BusRow {
+  id: string;
+  nome: string;
+  lugares: number;
+  ocupados: number;
+}
+
+const toBus = (row: BusRow): Bus => ({ ...row, livres: row.lugares - row.ocupados });
+
+const people = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
+
+/** Every bus row, locked in the order the triggers lock them, for the rest of the transaction. */
+export async function lockBuses(tx: Queryable): Promise<BusRow[]> {
+  return tx.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus ORDER BY id FOR UPDATE");
+}
+
+async function waitingCount(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations WHERE situacao = 'espera'");
+  return row.n;
+}
+
+export async function seatOverview(db: Queryable): Promise<SeatOverview> {
+  const buses = (await db.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus ORDER BY ordem, id")).map(
+    toBus,
+  );
+  const sum = (key: "lugares" | "ocupados" | "livres") => buses.reduce((n, b) => n + b[key], 0);
+  // Only while no bus exists can anyone be without one (the first bus places them all).
+  const [unassigned] =
+    buses.length === 0
+      ? await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM registrations WHERE situacao = 'vaga' AND onibus_id IS NULL",
+        )
+      : [{ n: 0 }];
+  return {
+    onibus: buses,
+    lugares: sum("lugares"),
+    ocupados: sum("ocupados"),
+    livres: sum("livres"),
+    espera: await waitingCount(db),
+    sem_onibus: unassigned.n,
+  };
+}
+
+/** Counts a visitor may see: no names, no ids. */
+export async function readSeatSummary(db: Queryable): Promise<SeatSummary> {
+  const [row] = await db.query<{ limitado: boolean; livres: number; espera: number; lido_em: Date }>(
+    `SELECT count(*) > 0 AS limitado, coalesce(sum(lugares - ocupados), 0)::int AS livres,
+            (SELECT count(*)::int FROM registrations WHERE situacao = 'espera') AS espera,
+            clock_timestamp() AS lido_em
+     FROM onibus`,
+  );
+  return { ...row, lido_em: new Date(row.lido_em).toISOString() };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "23505";
+
+/** Runs a bus change and reports who it moved between a seat and the waiting list. */
+async function changeBuses(
+  db: Pick<Database, "transaction">,
+  change: (tx: Queryable, buses: BusRow[]) => Promise<BusRow | null>,
+): Promise<BusSaved | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const buses = await lockBuses(tx);
+      const before = await waitingCount(tx);
+      const row = await change(tx, buses);
+      const after = await waitingCount(tx);
+      if (!row) return null;
+      const [fresh] = await tx.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus WHERE id = $1", [row.id]);
+      return {
+        onibus: toBus(fresh),
+        promovidos: Math.max(0, before - after),
+        para_espera: Math.max(0, after - before),
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, SEAT_MESSAGES.duplicateName);
+    throw err;
+  }
+}
+
+export async function createBus(db: Pick<Database, "transaction">, body: BusBody): Promise<BusSaved> {
+  const saved = await changeBuses(db, async (tx) => {
+    const [row] = await tx.query<BusRow>(
+      `INSERT INTO onibus (nome, lugares, ordem)
+       VALUES ($1, $2, (SELECT coalesce(max(ordem), 0) + 1 FROM onibus))
+       RETURNING id, nome, lugares, ocupados`,
+      [body.nome, body.lugares],
+    );
+    return row;
+  });
+  return saved as BusSaved;
+}
+
+export async function updateBus(db: Pick<Database, "transaction">, id: string, body: BusBody): Promise<BusSaved> {
+  const saved = await changeBuses(db, async (tx, buses) => {
+    const bus = buses.find((b) => b.id === id);
+    if (!bus) return null;
+    if (body.lugares < bus.ocupados) {
+      const excess = bus.ocupados - body.lugares;
+      throw new HttpError(
+        409,
+        `O ${bus.nome} tem ${people(bus.ocupados)}. Mova ${people(excess)} para outro ônibus (ou marque como desistente) antes de reduzir para ${body.lugares} lugares.`,
+      );
+    }
+    const [row] = await tx.query<BusRow>(
+      "UPDATE onibus SET nome = $2, lugares = $3 WHERE id = $1 RETURNING id, nome, lugares, ocupados",
+      [id, body.nome, body.lugares],
+    );
+    return row;
+  });
+  if (!saved) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+  return saved;
+}
+
+export async function deleteBus(db: Pick<Database, "transaction">, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const bus = (await lockBuses(tx)).find((b) => b.id === id);
+    if (!bus) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+    if (bus.ocupados > 0) {
+      throw new HttpError(
+        409,
+        `O ${bus.nome} tem ${people(bus.ocupados)}. Mova ${bus.ocupados === 1 ? "essa pessoa" : "essas pessoas"} para outro ônibus (ou marque como desistente) antes de removê-lo.`,
+      );
+    }
+    await tx.query("DELETE FROM onibus WHERE id = $1", [id]);
+  });
+}

@@ -1,0 +1,105 @@
+import { SEAT_MESSAGES, type SeatMove, type UnpaidSeat } from "../../shared/seats";
+import type { Database, Queryable } from "../db/database";
+import { HttpError } from "../http-error";
+import { NOT_FOUND_MESSAGE, readRegistration } from "../registrations/update-registration";
+import { lockBuses } from "./bus-repository";
+
+// The coordinator's moves: to a bus, to the waiting list, to "Desistente" and
+// back. Each runs in one transaction that locks the buses first (the order
+// the triggers use), checks, and lets the database seat and promote.
+
+export const MOVED_MEANWHILE_MESSAGE =
+  "Esta inscrição acabou de ser alterada por outra pessoa. Confira a lista e tente de novo.";
+export const NO_WAITING_LIST_MESSAGE =
+  "Há lugar livre nos ônibus, então ninguém fica na lista de espera: a pessoa voltaria para um lugar. Para liberar o lugar, marque como desistente.";
+export const NO_BUSES_MESSAGE = "Sem ônibus cadastrado não há limite de vagas nem lista de espera.";
+export const CHOOSE_BUS_MESSAGE = "Escolha o ônibus.";
+
+const samePlace = (a: SeatMove["de"], b: SeatMove["de"]) => a.situacao === b.situacao && a.onibus_id === b.onibus_id;
+
+/** Checks a move against the buses as they are now; throws the message the panel shows. */
+async function checkMove(tx: Queryable, move: SeatMove, buses: Awaited<ReturnType<typeof lockBuses>>) {
+  const { para, de } = move;
+  const [{ espera }] = await tx.query<{ espera: number }>(
+    "SELECT count(*)::int AS espera FROM registrations WHERE situacao = 'espera'",
+  );
+  if (para.situacao === "vaga") {
+    if (buses.length === 0) {
+      if (para.onibus_id) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+      return;
+    }
+    if (!para.onibus_id) throw new HttpError(400, CHOOSE_BUS_MESSAGE);
+    const bus = buses.find((b) => b.id === para.onibus_id);
+    if (!bus) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+    if (bus.ocupados >= bus.lugares) {
+      throw new HttpError(409, `O ${bus.nome} está lotado (${bus.lugares} lugares). Escolha outro ônibus.`);
+    }
+    return;
+  }
+  if (para.situacao === "espera") {
+    if (buses.length === 0) throw new HttpError(409, NO_BUSES_MESSAGE);
+    const free = buses.some((b) => b.ocupados < b.lugares);
+    if (de.situacao === "vaga" && (espera === 0 || free)) throw new HttpError(409, NO_WAITING_LIST_MESSAGE);
+    if (de.situacao === "vaga" && !move.confirmar) {
+      const [first] = await tx.query<{ nome_completo: string }>(
+        "SELECT nome_completo FROM registrations WHERE situacao = 'espera' ORDER BY ordem_espera LIMIT 1",
+      );
+      throw new HttpError(
+        409,
+        `O lugar liberado vai para ${first.nome_completo}, 1º da lista de espera. Confirme para mover.`,
+      );
+    }
+  }
+}
+
+/** Moves a registration; the database seats, promotes and announces (migration 010). */
+export async function moveRegistration(db: Pick<Database, "transaction">, id: string, move: SeatMove) {
+  return db.transaction(async (tx) => {
+    const buses = await lockBuses(tx);
+    const [current] = await tx.query<SeatMove["de"]>(
+      "SELECT situacao, onibus_id FROM registrations WHERE id = $1 FOR UPDATE",
+      [id],
+    );
+    if (!current) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (!samePlace(current, move.de)) throw new HttpError(409, MOVED_MEANWHILE_MESSAGE);
+    if (samePlace(current, move.para)) return readRegistration(tx, id);
+    await checkMove(tx, move, buses);
+    await tx.query("UPDATE registrations SET situacao = $2, onibus_id = $3, updated_at = now() WHERE id = $1", [
+      id,
+      move.para.situacao,
+      move.para.onibus_id,
+    ]);
+    return readRegistration(tx, id);
+  });
+}
+
+/** Seated registrations still unpaid, made before the cut-off: what "Liberar vagas não pagas" offers. */
+export async function unpaidSeats(db: Queryable, before: string): Promise<UnpaidSeat[]> {
+  const rows = await db.query<{ id: string; nome_completo: string; created_at: Date; onibus: string | null }>(
+    `SELECT r.id, r.nome_completo, r.created_at, o.nome AS onibus
+     FROM registrations r LEFT JOIN onibus o ON o.id = r.onibus_id
+     WHERE r.situacao = 'vaga' AND r.status_pagamento = 'pendente' AND r.created_at < $1::timestamptz
+     ORDER BY r.created_at, r.id LIMIT 5000`,
+    [before],
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}
+
+/**
+ * Marks the confirmed ones "Desistente", in one statement: the trigger then
+ * promotes as many waiting people. A row paid or moved since the list was
+ * shown is left alone.
+ */
+export async function releaseUnpaid(db: Pick<Database, "transaction">, before: string, ids: string[]) {
+  return db.transaction(async (tx) => {
+    await lockBuses(tx);
+    const released = await tx.query<{ id: string }>(
+      `UPDATE registrations SET situacao = 'desistente', updated_at = now()
+       WHERE id = ANY($1::uuid[]) AND situacao = 'vaga' AND status_pagamento = 'pendente'
+         AND created_at < $2::timestamptz
+       RETURNING id`,
+      [ids, before],
+    );
+    return { liberadas: released.length };
+  });
+}

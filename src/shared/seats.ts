@@ -1,0 +1,157 @@
+import * as z from "zod/mini";
+
+/**
+ * Buses, seats and the waiting list, shared by the panel, the form and the
+ * server (docs/decisions/025).
+ *
+ * GET    /api/buses                       -> SeatOverview                   (admin)
+ * POST   /api/buses  busBodySchema         -> BusSaved (201)                (admin)
+ * PATCH  /api/buses/:id  busBodySchema     -> BusSaved                      (admin)
+ * DELETE /api/buses/:id                    -> 204                           (admin)
+ * PUT    /api/registrations/:id/seat  seatMoveSchema -> Registration        (admin)
+ * GET    /api/registrations/unpaid?antes=  -> UnpaidSeat[]                  (admin)
+ * POST   /api/registrations/release-unpaid releaseUnpaidSchema -> { liberadas } (admin)
+ * GET    /api/form-status                  -> FormStatus & { vagas: SeatSummary }
+ * GET    /api/events: `seats` carries a SeatSummary, to every stream.
+ */
+
+export const SEAT_STATES = ["vaga", "espera", "desistente"] as const;
+export type SeatState = (typeof SEAT_STATES)[number];
+
+export const BUS_SEATS_MIN = 1;
+export const BUS_SEATS_MAX = 100;
+export const BUS_NAME_MAX = 40;
+/** The form shows "Restam N vagas" from this many free seats down. */
+export const FEW_SEATS = 20;
+
+export const SEAT_MESSAGES = {
+  nameRequired: "Informe o nome do ônibus.",
+  nameTooLong: `O nome do ônibus deve ter no máximo ${BUS_NAME_MAX} caracteres.`,
+  seats: `Lugares deve ser um número inteiro de ${BUS_SEATS_MIN} a ${BUS_SEATS_MAX}.`,
+  invalid: "Dados do ônibus inválidos.",
+  busNotFound: "Ônibus não encontrado.",
+  duplicateName: "Já existe um ônibus com esse nome.",
+  moveInvalid: "Escolha um ônibus, a lista de espera ou desistente.",
+  cutoffInvalid: "Informe uma data válida.",
+} as const;
+
+const busName = z.string({ error: SEAT_MESSAGES.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, SEAT_MESSAGES.nameRequired),
+  z.maxLength(BUS_NAME_MAX, SEAT_MESSAGES.nameTooLong),
+  z.refine((s) => !s.includes("\u0000") && s.isWellFormed(), SEAT_MESSAGES.invalid),
+);
+
+/** Accepts a number or the string of an <input>. */
+const seatCount = z.pipe(
+  z.transform((v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v)),
+  z
+    .number({ error: SEAT_MESSAGES.seats })
+    .check(
+      z.refine(Number.isInteger, SEAT_MESSAGES.seats),
+      z.gte(BUS_SEATS_MIN, SEAT_MESSAGES.seats),
+      z.lte(BUS_SEATS_MAX, SEAT_MESSAGES.seats),
+    ),
+);
+
+const objectError = (iss: { code?: string }) =>
+  iss.code === "unrecognized_keys" ? "Campo não permitido." : SEAT_MESSAGES.invalid;
+
+/** "Adicionar ônibus" and editing a bus: both fields, as the dialog sends them. */
+export const busBodySchema = z.strictObject({ nome: busName, lugares: seatCount }, { error: objectError });
+export type BusBody = z.output<typeof busBodySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = z.string().check(z.regex(UUID));
+
+export const busParamsSchema = z.object({ id: z.string().check(z.regex(UUID, SEAT_MESSAGES.busNotFound)) });
+
+/** Where a registration is: a seat (in a bus, or anywhere while there is none), the list, or cancelled. */
+export const seatPlaceSchema = z.object({
+  situacao: z.enum(SEAT_STATES, { error: SEAT_MESSAGES.moveInvalid }),
+  onibus_id: z.nullable(uuid),
+});
+export type SeatPlace = z.output<typeof seatPlaceSchema>;
+
+/**
+ * Moves a registration. `de` is where the panel saw it: if someone else moved
+ * it meanwhile, the move is refused instead of undoing theirs. A move that
+ * gives the freed seat to the first person waiting needs `confirmar`.
+ */
+export const seatMoveSchema = z.strictObject(
+  { para: seatPlaceSchema, de: seatPlaceSchema, confirmar: z.optional(z.boolean()) },
+  { error: () => SEAT_MESSAGES.moveInvalid },
+);
+export type SeatMove = z.output<typeof seatMoveSchema>;
+
+/** A cut-off: registrations made before it. Accepts a date (YYYY-MM-DD, end of that day in Brazil) or an ISO time. */
+export const unpaidQuerySchema = z.object({
+  antes: z.string({ error: SEAT_MESSAGES.cutoffInvalid }).check(
+    z.maxLength(40, SEAT_MESSAGES.cutoffInvalid),
+    z.refine((s) => !Number.isNaN(Date.parse(s)), SEAT_MESSAGES.cutoffInvalid),
+  ),
+});
+
+/** The ids the coordinator saw in the list and confirmed; only those still unpaid and seated are released. */
+export const releaseUnpaidSchema = z.strictObject(
+  {
+    antes: unpaidQuerySchema.shape.antes,
+    ids: z.array(uuid).check(z.minLength(1, "Nenhuma inscrição selecionada."), z.maxLength(5000)),
+  },
+  { error: objectError },
+);
+
+export interface Bus {
+  id: string;
+  nome: string;
+  lugares: number;
+  ocupados: number;
+  livres: number;
+}
+
+export interface SeatOverview {
+  onibus: Bus[];
+  /** Totals over the buses, and the waiting list. */
+  lugares: number;
+  ocupados: number;
+  livres: number;
+  espera: number;
+  /** Registered with a seat but no bus: everyone, while no bus exists. */
+  sem_onibus: number;
+}
+
+export interface BusSaved {
+  onibus: Bus;
+  /** People the change moved: seated from the list, or (first bus) sent to it. */
+  promovidos: number;
+  para_espera: number;
+}
+
+/** What a visitor may know: counts only. */
+export interface SeatSummary {
+  /** False while no bus is configured: no limit, and the form shows no count. */
+  limitado: boolean;
+  livres: number;
+  espera: number;
+  /** When the counts were read (database clock): the newest wins on the page. */
+  lido_em: string;
+}
+
+export interface UnpaidSeat {
+  id: string;
+  nome_completo: string;
+  created_at: string;
+  onibus: string | null;
+}
+
+/** How a registration's place reads in the list and the exports. */
+export function seatLabel(place: { situacao: SeatState; onibus_nome: string | null; posicao_espera: number | null }) {
+  if (place.situacao === "desistente") return "Desistente";
+  if (place.situacao === "espera") return `Lista de espera #${place.posicao_espera ?? "?"}`;
+  return place.onibus_nome ?? "Sem ônibus";
+}
+
+/** The newer of two summaries (answers and live events may arrive out of order). */
+export function newerSeatSummary(current: SeatSummary | null, next: SeatSummary): SeatSummary {
+  return current && Date.parse(current.lido_em) > Date.parse(next.lido_em) ? current : next;
+}
