@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RegistrationData } from "../src/shared/registration-schema";
+import type { Queryable } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
 import { createRegistration, registrationWriter } from "../src/server/registrations/create-registration";
 import { ms, Report, runBench } from "./support-report";
@@ -19,7 +20,7 @@ import { openAdminStream } from "./support-sse";
 import { SURGE_CONNECTIONS, SURGE_RATE_LIMIT, surge, surgeRegistration } from "./support-surge";
 
 /**
- * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0] [--rate=N] [--node-args="--flag …"]
+ * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0] [--rate=N] [--seats=N] [--node-args="--flag …"]
  * Registration surge: 64 clients POST unique registrations for 20 s against
  * the production server, then the same insert in a loop without HTTP on the
  * same database, for the ratio of the two rates. The server groups
@@ -27,12 +28,17 @@ import { SURGE_CONNECTIONS, SURGE_RATE_LIMIT, surge, surgeRegistration } from ".
  * so the same grouping without HTTP is printed too. --panels=N keeps N admin
  * panels' live streams open during the surge, as a coordinator watching the
  * list would, and checks that each one received every registration.
+ * --seats=N configures buses of at most 100 seats holding N in all, before the
+ * surge: the bench then checks that exactly N are seated, the rest wait in
+ * positions 1..n, and nobody is over capacity.
  */
 
 const DURATION_S = Number(flag("duration", "20"));
 const PANELS = Number(flag("panels", "0"));
 /** Registrations a second from all clients together; 0 sends as fast as the server answers. */
 const RATE = Number(flag("rate", "0"));
+/** Seats in all; 0 configures no bus (no limit). */
+const SEATS = Number(flag("seats", "0"));
 const CONNECTIONS = SURGE_CONNECTIONS;
 const RATE_LIMIT = SURGE_RATE_LIMIT;
 const RAW_SECONDS = Math.min(10, Math.max(3, DURATION_S / 2));
@@ -69,7 +75,8 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     let clientCpu = process.cpuUsage();
     const seen = Array.from({ length: PANELS }, () => new Set<string>());
     try {
-      const cookie = PANELS ? await adminCookie(server.baseUrl) : "";
+      const cookie = PANELS || SEATS ? await adminCookie(server.baseUrl) : "";
+      await addBuses(server.baseUrl, cookie);
       const panels = seen.map((ids) => openAdminStream(server.baseUrl, cookie, (id) => ids.add(id)));
       await Promise.all(panels.map((p) => p.opened));
       if (PANELS) console.log(`${PANELS} painel(is) de admin abertos, recebendo as inscrições ao vivo`);
@@ -120,6 +127,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     // The server is stopped: PGlite allows one process per DATA_DIR, and the raw rate must not share the CPU.
     const conn = await openDatabase(db.config, { info() {}, warn() {} });
     try {
+      if (SEATS) await checkSeats(conn, kind, report);
       const [{ n }] = await conn.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
       // Requests still in flight when the clock stops are served but not counted by autocannon.
       if (n < ok || n > ok + CONNECTIONS) throw new Error(`${ok} respostas 201, mas ${n} linhas no banco`);
@@ -152,8 +160,40 @@ async function run(kind: DbKind, report: Report): Promise<void> {
   }
 }
 
+/** Buses of up to 100 seats (the most one bus may have) holding SEATS in all, through the admin API. */
+async function addBuses(baseUrl: string, cookie: string): Promise<void> {
+  for (let left = SEATS, n = 1; left > 0; left -= 100, n++) {
+    const res = await fetch(`${baseUrl}/api/buses`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ nome: `Ônibus ${n}`, lugares: Math.min(100, left) }),
+    });
+    if (res.status !== 201) throw new Error(`ônibus recusado: ${res.status} ${await res.text()}`);
+  }
+  if (SEATS) console.log(`${SEATS} lugares em ônibus configurados antes do surto`);
+}
+
+/** Exactly SEATS seated, nobody over capacity, the rest in line with positions 1..n. */
+async function checkSeats(conn: Queryable, kind: DbKind, report: Report): Promise<void> {
+  const [row] = await conn.query<{ seated: number; over: number; waiting: number; orders: number }>(
+    `SELECT (SELECT count(*)::int FROM registrations WHERE situacao = 'vaga') AS seated,
+            (SELECT coalesce(sum(greatest(n - lugares, 0)), 0)::int FROM
+               (SELECT o.lugares, (SELECT count(*) FROM registrations r WHERE r.onibus_id = o.id) AS n FROM onibus o) b) AS over,
+            (SELECT count(*)::int FROM registrations WHERE situacao = 'espera') AS waiting,
+            (SELECT count(DISTINCT ordem_espera)::int FROM registrations WHERE situacao = 'espera') AS orders`,
+  );
+  report.check(`[${kind}] acima da capacidade`, String(row.over), "0", row.over === 0);
+  report.check(`[${kind}] sentados`, String(row.seated), `= ${SEATS}`, row.seated === SEATS);
+  report.check(
+    `[${kind}] lista de espera, posições 1..n sem repetição`,
+    `${row.waiting} (${row.orders} distintas)`,
+    "n = distintas",
+    row.orders === row.waiting,
+  );
+}
+
 async function main(): Promise<void> {
-  const pace = RATE ? `, ${RATE} inscrições/s` : "";
+  const pace = (RATE ? `, ${RATE} inscrições/s` : "") + (SEATS ? `, ${SEATS} lugares` : "");
   const report = new Report(`bench:surge (${CONNECTIONS} clientes, ${DURATION_S} s${pace})`);
   for (const kind of dbKinds("both")) await run(kind, report);
   report.print();

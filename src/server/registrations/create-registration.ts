@@ -105,20 +105,37 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
 
 /**
  * Reads waiting rows again after the INSERT, for their position (or the seat
- * a promotion gave them). The rows are already committed: if this read fails,
- * the answer goes without the position rather than as a failure that a retry
- * would turn into a second registration.
+ * a promotion gave them). One statement's waiting rows take consecutive
+ * places (the statement holds the bus locks while it queues them), so one
+ * count of those ahead gives every position. The rows are already committed:
+ * if this read fails, the answer goes without the position rather than as a
+ * failure that a retry would turn into a second registration.
  */
 async function withSeats(db: Queryable, rows: CreatedRow[]): Promise<CreatedRow[]> {
   const waiting = rows.filter((r) => r.situacao === "espera").map((r) => r.id);
   if (waiting.length === 0) return rows;
   try {
-    const seats = await db.query<Pick<CreatedRow, "id" | "situacao" | "onibus_nome" | "posicao_espera">>(
-      `SELECT id, ${SEAT_COLUMNS} FROM registrations WHERE id = ANY($1::uuid[])`,
+    const [{ seats }] = await db.query<{
+      seats: { id: string; situacao: CreatedRow["situacao"]; onibus_nome: string | null; posicao: number | null }[];
+    }>(
+      `WITH mine AS (SELECT id, situacao, onibus_id, ordem_espera FROM registrations WHERE id = ANY($1::uuid[])),
+            ahead AS (SELECT count(*)::int AS n FROM registrations
+                      WHERE situacao = 'espera' AND ordem_espera < (SELECT min(ordem_espera) FROM mine)),
+            placed AS (
+              SELECT m.id, m.situacao, (SELECT o.nome FROM onibus o WHERE o.id = m.onibus_id) AS onibus_nome,
+                     CASE WHEN m.situacao = 'espera' THEN (SELECT n FROM ahead)
+                          + count(*) FILTER (WHERE m.situacao = 'espera') OVER (ORDER BY m.ordem_espera) END AS posicao
+              FROM mine m)
+       SELECT json_agg(placed) AS seats FROM placed`,
       [waiting],
     );
     const byId = new Map(seats.map((s) => [s.id, s]));
-    return rows.map((row) => ({ ...row, ...byId.get(row.id) }));
+    return rows.map((row) => {
+      const seat = byId.get(row.id);
+      return seat
+        ? { ...row, situacao: seat.situacao, onibus_nome: seat.onibus_nome, posicao_espera: seat.posicao }
+        : row;
+    });
   } catch {
     return rows;
   }

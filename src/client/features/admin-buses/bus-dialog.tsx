@@ -46,7 +46,8 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
     setSaving(true);
     try {
       const saved = await saveBus(bus, parsed.data);
-      toast("success", bus ? "Ônibus atualizado" : "Ônibus adicionado", `${saved.onibus.nome}. ${movedText(saved)}`);
+      const summary = `${saved.onibus.nome}: ${saved.onibus.lugares} lugares. ${movedText(saved)}`.trim();
+      toast("success", bus ? "Ônibus atualizado" : "Ônibus adicionado", summary);
       onSaved();
     } catch (err) {
       reportAdminError("Erro ao salvar o ônibus", err);
