@@ -8,7 +8,8 @@ import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { readFormStatus } from "./form-status-repository";
-import { SEAT_COLUMNS } from "./registration-row";
+import { withWaitingPositions } from "../seats/waiting-positions";
+import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 
 // The registration write path: one INSERT (insertRegistrations), the rules for
 // a single registration (createRegistration), and the group commit that lets
@@ -71,8 +72,7 @@ const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated =>
  *
  * The database seats each row or puts it in the waiting list (migration 010).
  * A waiting row's position counts rows this statement cannot see in its
- * RETURNING, so waiting rows are read again after it; the same read sees a
- * row the statement's own promotion seated.
+ * RETURNING: the callers read it afterwards (withWaitingPositions).
  */
 async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
   const created = await db.query<CreatedRow>(
@@ -86,7 +86,7 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
      WHERE (SELECT is_open FROM form_settings WHERE id = $9)
      ON CONFLICT DO NOTHING
      RETURNING id, metodo_pagamento, created_at, referencia, situacao,
-               (SELECT o.nome FROM onibus o WHERE o.id = onibus_id) AS onibus_nome, NULL::int AS posicao_espera`,
+               ${busNameOf("onibus_id")} AS onibus_nome, NULL::int AS posicao_espera`,
     [
       rows.map((r) => r.data.nome_completo),
       rows.map((r) => r.data.idade),
@@ -100,45 +100,7 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
       rows.map(() => randomUUID()),
     ],
   );
-  return new Map((await withSeats(db, created)).map((row) => [row.referencia, row]));
-}
-
-/**
- * Reads waiting rows again after the INSERT, for their position (or the seat
- * a promotion gave them). One statement's waiting rows take consecutive
- * places (the statement holds the bus locks while it queues them), so one
- * count of those ahead gives every position. The rows are already committed:
- * if this read fails, the answer goes without the position rather than as a
- * failure that a retry would turn into a second registration.
- */
-async function withSeats(db: Queryable, rows: CreatedRow[]): Promise<CreatedRow[]> {
-  const waiting = rows.filter((r) => r.situacao === "espera").map((r) => r.id);
-  if (waiting.length === 0) return rows;
-  try {
-    const [{ seats }] = await db.query<{
-      seats: { id: string; situacao: CreatedRow["situacao"]; onibus_nome: string | null; posicao: number | null }[];
-    }>(
-      `WITH mine AS (SELECT id, situacao, onibus_id, ordem_espera FROM registrations WHERE id = ANY($1::uuid[])),
-            ahead AS (SELECT count(*)::int AS n FROM registrations
-                      WHERE situacao = 'espera' AND ordem_espera < (SELECT min(ordem_espera) FROM mine)),
-            placed AS (
-              SELECT m.id, m.situacao, (SELECT o.nome FROM onibus o WHERE o.id = m.onibus_id) AS onibus_nome,
-                     CASE WHEN m.situacao = 'espera' THEN (SELECT n FROM ahead)
-                          + count(*) FILTER (WHERE m.situacao = 'espera') OVER (ORDER BY m.ordem_espera) END AS posicao
-              FROM mine m)
-       SELECT json_agg(placed) AS seats FROM placed`,
-      [waiting],
-    );
-    const byId = new Map(seats.map((s) => [s.id, s]));
-    return rows.map((row) => {
-      const seat = byId.get(row.id);
-      return seat
-        ? { ...row, situacao: seat.situacao, onibus_nome: seat.onibus_nome, posicao_espera: seat.posicao }
-        : row;
-    });
-  } catch {
-    return rows;
-  }
+  return new Map(created.map((row) => [row.referencia, row]));
 }
 
 /**
@@ -157,7 +119,10 @@ export async function createRegistration(
   for (let attempt = 0; attempt < 20; attempt++) {
     const row: NewRow = { data, key: idempotencyKey, reference: drawReference(), token: newUploadToken() };
     const created = (await insertRegistrations(db, [row])).get(row.reference);
-    if (created) return { registration: toCreated(created, row.token), replayed: false };
+    if (created) {
+      const [placed] = await withWaitingPositions(db, [created]);
+      return { registration: toCreated(placed, row.token), replayed: false };
+    }
 
     if (idempotencyKey) {
       // The first answer may have been lost with its token, so the replay gets a new one.
@@ -250,6 +215,10 @@ export function registrationWriter(db: Queryable, options: WriterOptions = {}): 
     }
     // The next batch goes to the database now, while this one is answered (decision 018).
     release();
+    if (created) {
+      const placed = await withWaitingPositions(db, [...created.values()]);
+      created = new Map(placed.map((row) => [row.referencia, row]));
+    }
     const leftovers = created ? answerCreated(batch, rows, created) : batch;
     await settleOneByOne(leftovers);
   }

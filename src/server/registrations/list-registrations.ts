@@ -3,7 +3,7 @@ import type { ListQuery, RegistrationPage, RegistrationStats } from "../../share
 import { PAGE_SIZE } from "../../shared/constants";
 import type { Database, Queryable } from "../db/database";
 import { type ListFilter, SORT_SQL, whereClause } from "./registration-filter";
-import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
+import { busNameOf, REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
 import { countShortSearch } from "./short-search-counts";
 
 /**
@@ -197,7 +197,7 @@ export async function* exportRegistrations(
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, ${extraColumns}
-              situacao, (SELECT o.nome FROM onibus o WHERE o.id = onibus_id) AS onibus_nome, fila.pos AS posicao_espera,
+              situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               (extract(epoch FROM (created_at AT TIME ZONE $${tz})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key
        FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}

@@ -1,8 +1,10 @@
 import type { Registration } from "../../shared/api-types";
 
+/** The name of the bus whose id is in `column`; NULL for no bus. */
+export const busNameOf = (column: string) => `(SELECT o.nome FROM onibus o WHERE o.id = ${column})`;
+
 /** The bus's name, and the rank in the waiting list (so positions never have gaps). */
-export const SEAT_COLUMNS = `situacao, onibus_id,
-  (SELECT o.nome FROM onibus o WHERE o.id = registrations.onibus_id) AS onibus_nome,
+export const SEAT_COLUMNS = `situacao, onibus_id, ${busNameOf("registrations.onibus_id")} AS onibus_nome,
   CASE WHEN situacao = 'espera' THEN (SELECT count(*)::int FROM registrations w
     WHERE w.situacao = 'espera' AND w.ordem_espera <= registrations.ordem_espera) END AS posicao_espera`;
 
