@@ -144,12 +144,22 @@ export interface UnpaidSeat {
   onibus: string | null;
 }
 
-/** How a registration's place reads in the list and the exports. */
+/** A place that is not a seat, as the list, the edit dialog and the exports name it. */
+export const OFF_SEAT_LABELS = { espera: "Lista de espera", desistente: "Desistente" } as const;
+
+/** How a registration's place reads in the panel: the bus, "Lista de espera #N" or "Desistente". */
 export function seatLabel(place: { situacao: SeatState; onibus_nome: string | null; posicao_espera: number | null }) {
-  if (place.situacao === "desistente") return "Desistente";
-  if (place.situacao === "espera") return `Lista de espera #${place.posicao_espera ?? "?"}`;
-  return place.onibus_nome ?? "Sem ônibus";
+  if (place.situacao === "vaga") return place.onibus_nome ?? "Sem ônibus";
+  const label = OFF_SEAT_LABELS[place.situacao];
+  return place.situacao === "espera" && place.posicao_espera !== null ? `${label} #${place.posicao_espera}` : label;
 }
+
+/** "1 pessoa", "3 pessoas". */
+export const peopleCount = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
+
+/** Why a bus with people cannot be removed; the panel says it before trying, the server when refusing. */
+export const busRemovalRefusal = (bus: Pick<Bus, "nome" | "ocupados">) =>
+  `O ${bus.nome} tem ${peopleCount(bus.ocupados)}. Mova ${bus.ocupados === 1 ? "essa pessoa" : "essas pessoas"} para outro ônibus (ou marque como desistente) antes de removê-lo.`;
 
 /** The newer of two summaries (answers and live events may arrive out of order). */
 export function newerSeatSummary(current: SeatSummary | null, next: SeatSummary): SeatSummary {

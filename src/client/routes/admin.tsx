@@ -62,7 +62,7 @@ function Dashboard({ devMode }: { devMode: boolean }) {
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const { stats, loadedAt, loading } = useStats(version);
   const formStatus = useAdminFormStatus();
-  const { overview } = useSeatOverview(version);
+  const overview = useSeatOverview(version);
 
   useLiveEvents({
     onRegistrationsChanged: refresh,

@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
-import type { SeatState } from "../../shared/seats";
+import { OFF_SEAT_LABELS, type SeatState } from "../../shared/seats";
 import { EXPORT_TIME_ZONE } from "./list-registrations";
 
 // Shared by the .xlsx and .csv exports, so both read the same.
@@ -15,11 +15,9 @@ export const EXPORT_HEADERS = [
   "Posição na espera",
 ] as const;
 
-/** The bus column: its name, or where the person is instead of a seat. */
+/** The bus column: its name, or where the person is instead of a seat (the position has a column of its own). */
 export function busCell(row: { situacao: SeatState; onibus_nome: string | null }): string {
-  if (row.situacao === "espera") return "Lista de espera";
-  if (row.situacao === "desistente") return "Desistente";
-  return row.onibus_nome ?? "";
+  return row.situacao === "vaga" ? (row.onibus_nome ?? "") : OFF_SEAT_LABELS[row.situacao];
 }
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { PIX: "PIX", ESPECIE: "Espécie" };

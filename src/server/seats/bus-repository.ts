@@ -2,6 +2,8 @@ import {
   type Bus,
   type BusBody,
   type BusSaved,
+  busRemovalRefusal,
+  peopleCount,
   SEAT_MESSAGES,
   type SeatOverview,
   type SeatSummary,
@@ -21,8 +23,6 @@ interface BusRow {
 }
 
 const toBus = (row: BusRow): Bus => ({ ...row, livres: row.lugares - row.ocupados });
-
-const people = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
 
 /** Every bus row, locked in the order the triggers lock them, for the rest of the transaction. */
 export async function lockBuses(tx: Queryable): Promise<BusRow[]> {
@@ -115,7 +115,7 @@ export async function updateBus(db: Pick<Database, "transaction">, id: string, b
       const excess = bus.ocupados - body.lugares;
       throw new HttpError(
         409,
-        `O ${bus.nome} tem ${people(bus.ocupados)}. Mova ${people(excess)} para outro ônibus (ou marque como desistente) antes de reduzir para ${body.lugares} lugares.`,
+        `O ${bus.nome} tem ${peopleCount(bus.ocupados)}. Mova ${peopleCount(excess)} para outro ônibus (ou marque como desistente) antes de reduzir para ${body.lugares} lugares.`,
       );
     }
     const [row] = await tx.query<BusRow>(
@@ -133,10 +133,7 @@ export async function deleteBus(db: Pick<Database, "transaction">, id: string): 
     const bus = (await lockBuses(tx)).find((b) => b.id === id);
     if (!bus) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
     if (bus.ocupados > 0) {
-      throw new HttpError(
-        409,
-        `O ${bus.nome} tem ${people(bus.ocupados)}. Mova ${bus.ocupados === 1 ? "essa pessoa" : "essas pessoas"} para outro ônibus (ou marque como desistente) antes de removê-lo.`,
-      );
+      throw new HttpError(409, busRemovalRefusal(bus));
     }
     await tx.query("DELETE FROM onibus WHERE id = $1", [id]);
   });

@@ -20,9 +20,6 @@ const samePlace = (a: SeatMove["de"], b: SeatMove["de"]) => a.situacao === b.sit
 /** Checks a move against the buses as they are now; throws the message the panel shows. */
 async function checkMove(tx: Queryable, move: SeatMove, buses: Awaited<ReturnType<typeof lockBuses>>) {
   const { para, de } = move;
-  const [{ espera }] = await tx.query<{ espera: number }>(
-    "SELECT count(*)::int AS espera FROM registrations WHERE situacao = 'espera'",
-  );
   if (para.situacao === "vaga") {
     if (buses.length === 0) {
       if (para.onibus_id) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
@@ -38,12 +35,13 @@ async function checkMove(tx: Queryable, move: SeatMove, buses: Awaited<ReturnTyp
   }
   if (para.situacao === "espera") {
     if (buses.length === 0) throw new HttpError(409, NO_BUSES_MESSAGE);
-    const free = buses.some((b) => b.ocupados < b.lugares);
-    if (de.situacao === "vaga" && (espera === 0 || free)) throw new HttpError(409, NO_WAITING_LIST_MESSAGE);
-    if (de.situacao === "vaga" && !move.confirmar) {
-      const [first] = await tx.query<{ nome_completo: string }>(
-        "SELECT nome_completo FROM registrations WHERE situacao = 'espera' ORDER BY ordem_espera LIMIT 1",
-      );
+    if (de.situacao !== "vaga") return;
+    // From a seat, the list is a swap with the first in line, so someone must be waiting.
+    const [first] = await tx.query<{ nome_completo: string }>(
+      "SELECT nome_completo FROM registrations WHERE situacao = 'espera' ORDER BY ordem_espera LIMIT 1",
+    );
+    if (!first || buses.some((b) => b.ocupados < b.lugares)) throw new HttpError(409, NO_WAITING_LIST_MESSAGE);
+    if (!move.confirmar) {
       throw new HttpError(
         409,
         `O lugar liberado vai para ${first.nome_completo}, 1º da lista de espera. Confirme para mover.`,

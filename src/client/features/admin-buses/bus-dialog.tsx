@@ -1,5 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
-import { BUS_SEATS_MAX, BUS_SEATS_MIN, type Bus, type BusSaved, busBodySchema } from "../../../shared/seats";
+import {
+  BUS_NAME_MAX,
+  BUS_SEATS_MAX,
+  BUS_SEATS_MIN,
+  type Bus,
+  type BusSaved,
+  busBodySchema,
+  peopleCount,
+} from "../../../shared/seats";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
@@ -14,13 +22,12 @@ interface Props {
   onSaved: () => void;
 }
 
-const people = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
-
 /** What a save did to people, said in the toast: nobody moves silently. */
 function movedText(saved: BusSaved): string {
   const parts: string[] = [];
-  if (saved.promovidos > 0) parts.push(`${people(saved.promovidos)} saíram da lista de espera.`);
-  if (saved.para_espera > 0) parts.push(`${people(saved.para_espera)} foram para a lista de espera.`);
+  const one = (n: number, singular: string, plural: string) => `${peopleCount(n)} ${n === 1 ? singular : plural}`;
+  if (saved.promovidos > 0) parts.push(`${one(saved.promovidos, "saiu", "saíram")} da lista de espera.`);
+  if (saved.para_espera > 0) parts.push(`${one(saved.para_espera, "foi", "foram")} para a lista de espera.`);
   return parts.join(" ");
 }
 
@@ -75,7 +82,7 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
             id={`${id}-nome`}
             type="text"
             autoComplete="off"
-            maxLength={60}
+            maxLength={BUS_NAME_MAX}
             placeholder="Ônibus 1"
             value={nome}
             onChange={(e) => setNome(e.target.value)}
@@ -100,14 +107,14 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
           {errorFor("lugares")}
           {bus && bus.ocupados > 0 && (
             <p className="admin-field-hint">
-              {people(bus.ocupados)} neste ônibus: não dá para ter menos lugares que isso.
+              {peopleCount(bus.ocupados)} neste ônibus: não dá para ter menos lugares que isso.
             </p>
           )}
         </div>
         {!bus && unassigned > 0 && (
           <p className="admin-field-warning">
-            Já há {people(unassigned)} inscritas sem ônibus. Elas entram nos ônibus pela ordem de inscrição; quem não
-            couber vai para a lista de espera.
+            Já há {peopleCount(unassigned)} inscritas sem ônibus. Elas entram nos ônibus pela ordem de inscrição; quem
+            não couber vai para a lista de espera.
           </p>
         )}
         <div className="admin-dialog-actions">

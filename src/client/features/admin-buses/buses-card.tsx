@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { Bus, SeatOverview } from "../../../shared/seats";
+import { type Bus, busRemovalRefusal, type SeatOverview } from "../../../shared/seats";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
@@ -152,9 +152,7 @@ function RemoveBusDialog({ bus, onClose, onRemoved }: { bus: Bus; onClose: () =>
   return (
     <ModalDialog title="Remover ônibus" onClose={onClose} busy={busy} describedBy={`${id}-text`}>
       <p id={`${id}-text`} className="admin-delete-text">
-        {bus.ocupados > 0
-          ? `O ${bus.nome} tem ${bus.ocupados} ${bus.ocupados === 1 ? "pessoa" : "pessoas"}. Mova-as para outro ônibus (ou marque como desistentes) antes de removê-lo.`
-          : `Remover o ${bus.nome} (${bus.lugares} lugares)?`}
+        {bus.ocupados > 0 ? busRemovalRefusal(bus) : `Remover o ${bus.nome} (${bus.lugares} lugares)?`}
       </p>
       <div className="admin-dialog-actions">
         <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={busy} data-autofocus>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { SeatOverview } from "../../../shared/seats";
 import { useRequestGuard } from "../../hooks/use-request-guard";
 import { reportAdminError } from "../../lib/admin-session";
@@ -7,7 +7,6 @@ import { getSeatOverview } from "./buses-api";
 /** Buses, seats and the waiting list; read again when `version` changes (refresh, live events). */
 export function useSeatOverview(version: number) {
   const [overview, setOverview] = useState<SeatOverview | null>(null);
-  const [busVersion, setBusVersion] = useState(0);
   const begin = useRequestGuard();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a fresh read.
@@ -20,8 +19,7 @@ export function useSeatOverview(version: number) {
       .catch((e) => {
         if (isCurrent()) reportAdminError("Erro ao carregar os ônibus", e);
       });
-  }, [version, busVersion]);
+  }, [version]);
 
-  const reload = useCallback(() => setBusVersion((v) => v + 1), []);
-  return { overview, reload };
+  return overview;
 }

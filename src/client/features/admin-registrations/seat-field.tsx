@@ -1,5 +1,5 @@
 import type { Registration } from "../../../shared/api-types";
-import type { SeatOverview, SeatPlace } from "../../../shared/seats";
+import { OFF_SEAT_LABELS, type SeatOverview, type SeatPlace, seatLabel } from "../../../shared/seats";
 
 /** An option's value: "vaga:<bus id>" ("vaga:" while no bus exists), "espera" or "desistente". */
 export const placeValue = (p: SeatPlace) => (p.situacao === "vaga" ? `vaga:${p.onibus_id ?? ""}` : p.situacao);
@@ -48,11 +48,9 @@ export function SeatField({ id, registration: r, overview, value, onChange, disa
           );
         })}
         {listOffered && (
-          <option value="espera">
-            {r.situacao === "espera" ? `Lista de espera #${r.posicao_espera ?? "?"}` : "Lista de espera"}
-          </option>
+          <option value="espera">{r.situacao === "espera" ? seatLabel(r) : OFF_SEAT_LABELS.espera}</option>
         )}
-        <option value="desistente">Desistente (libera a vaga)</option>
+        <option value="desistente">{OFF_SEAT_LABELS.desistente} (libera a vaga)</option>
       </select>
       {value !== current && needsConfirmation(placeOf(current), to) && (
         <p className="admin-field-warning" role="alert">
