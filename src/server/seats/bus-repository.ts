@@ -29,8 +29,9 @@ export async function lockBuses(tx: Queryable): Promise<BusRow[]> {
   return tx.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus ORDER BY id FOR UPDATE");
 }
 
+/** Kept by triggers (migration 011): no scan of the waiting list. */
 async function waitingCount(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations WHERE situacao = 'espera'");
+  const [row] = await db.query<{ n: number }>("SELECT n::int AS n FROM waiting_count");
   return row.n;
 }
 
@@ -60,7 +61,7 @@ export async function seatOverview(db: Queryable): Promise<SeatOverview> {
 export async function readSeatSummary(db: Queryable): Promise<SeatSummary> {
   const [row] = await db.query<{ limitado: boolean; livres: number; espera: number; lido_em: Date }>(
     `SELECT count(*) > 0 AS limitado, coalesce(sum(lugares - ocupados), 0)::int AS livres,
-            (SELECT count(*)::int FROM registrations WHERE situacao = 'espera') AS espera,
+            (SELECT n::int FROM waiting_count) AS espera,
             clock_timestamp() AS lido_em
      FROM onibus`,
   );
