@@ -9,6 +9,7 @@ import {
   type SeatPlace,
   type UnpaidSeat,
 } from "../../src/shared/seats";
+import { formClosedMessage } from "../../src/server/registrations/create-registration";
 import { MOVED_MEANWHILE_MESSAGE, NO_WAITING_LIST_MESSAGE } from "../../src/server/seats/seat-moves";
 import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
@@ -166,6 +167,20 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
         .map((r) => r.posicao_espera)
         .sort((x, y) => (x ?? 0) - (y ?? 0)),
     ).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("a closed form still wins over the waiting list", async () => {
+    await addBus("Ônibus 1", 1);
+    await register();
+    await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+    try {
+      const res = await t.app.inject({ method: "POST", url: "/api/registrations", payload: person() });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: formClosedMessage(t.config.EVENT_TITLE) });
+      expect((await seatsInDatabase()).waiting).toHaveLength(0);
+    } finally {
+      await t.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
+    }
   });
 
   it("a first bus seats those already registered in order, and sends the rest to the waiting list", async () => {
