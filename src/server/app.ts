@@ -20,6 +20,7 @@ import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-he
 import { sessionPlugin } from "./plugins/session";
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
+import adminBoardingRoutes from "./routes/admin-boarding";
 import adminBusRoutes from "./routes/admin-buses";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminRegistrationRoutes, { config });
     await admin.register(adminReceiptRoutes);
     await admin.register(adminBusRoutes);
+    await admin.register(adminBoardingRoutes);
   });
 
   await app.register(clientAppPlugin, {

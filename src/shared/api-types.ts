@@ -99,6 +99,8 @@ export const SSE_EVENTS = {
   busesChanged: "buses-changed",
   /** SeatSummary, to every stream. */
   seats: "seats",
+  /** Roll call marks: ids and states (admin streams, docs/decisions/026). */
+  boarding: "boarding",
   /** Events may have been lost (a LISTEN connection was reopened): fetch again. */
   resync: "resync",
 } as const;

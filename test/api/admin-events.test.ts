@@ -3,47 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
-import { type SseEvent, takeSseEvents } from "../support/sse";
+import { openStream } from "../support/sse";
 import { DB_KINDS } from "../support/test-database";
 import { EVENTS_CHANNEL } from "../../src/server/db/database";
-
-/** A live SSE connection over real HTTP, collecting its events. */
-async function openStream(url: string, cookie?: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal, headers: cookie ? { cookie } : {} });
-  const events: SseEvent[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        const taken = takeSseEvents(buffer);
-        events.push(...taken.events);
-        buffer = taken.rest;
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  return {
-    events,
-    async until(predicate: (events: SseEvent[]) => boolean, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`eventos esperados não chegaram: ${JSON.stringify(events)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    async close() {
-      controller.abort();
-      await pump;
-    },
-  };
-}
 
 describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) => {
   let t: TestApp;

@@ -46,9 +46,14 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "POST /api/buses": { access: "admin", sameOrigin: true },
   "PATCH /api/buses/:id": { access: "admin", sameOrigin: true },
   "DELETE /api/buses/:id": { access: "admin", sameOrigin: true },
+  "GET /api/boarding": { access: "admin" },
+  "POST /api/boarding/marks": { access: "admin", sameOrigin: true },
+  "POST /api/boarding/cash": { access: "admin", sameOrigin: true },
   "GET /": { access: "page" },
   "GET /obrigado": { access: "page" },
   "GET /admin": { access: "page" },
+  "GET /admin/embarque": { access: "page" },
+  "GET /admin/embarque/imprimir": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;
@@ -61,7 +66,7 @@ export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;
 export function isStaticFileRoute(r: RouteEntry, distDir: string): boolean {
   if (r.method !== "GET" && r.method !== "HEAD") return false;
   if (r.url.startsWith("/api/")) return false;
-  if (/^\/assets\/[\w.-]+-[\w-]{8}\.(js|css|svg|png|webp|woff2?)(\.br|\.gz)?$/.test(r.url)) return true;
+  if (/^\/assets\/[\w.-]+-[\w-]{8}\.(js|css|svg|png|webp|woff2?|wasm)(\.br|\.gz)?$/.test(r.url)) return true;
   return /^\/[\w.-]+\.\w+$/.test(r.url) && existsSync(join(distDir, r.url));
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DIST_DIR } from "../../src/server/app";
@@ -102,6 +103,11 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (key === "POST /api/registrations/release-unpaid") {
       return { ...base, payload: { antes: "2000-01-01T00:00:00Z", ids: [target.id] } };
     }
+    if (key === "POST /api/boarding/marks") {
+      const mark = { id: randomUUID(), inscricao_id: target.id, viagem: "ida", embarcou: true };
+      return { ...base, payload: { marcas: [{ ...mark, feito_em: new Date().toISOString() }] } };
+    }
+    if (key === "POST /api/boarding/cash") return { ...base, payload: { inscricao_id: target.id } };
     if (key === "POST /api/buses") return { ...base, payload: { nome: `Ônibus extra ${++busCount}`, lugares: 10 } };
     if (key === "PATCH /api/buses/:id") return { ...base, payload: { nome: "Ônibus da Caminhada", lugares: 90 } };
     if (key === "POST /api/registrations/:id/receipt") {

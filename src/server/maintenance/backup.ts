@@ -14,7 +14,14 @@ export const BACKUP_FORMAT = "caravana-backup";
 export const BACKUP_VERSION = 1;
 
 /** In restore order (parents before children). Sessions are left out: they are not data. */
-export const BACKUP_TABLES = ["form_settings", "app_settings", "onibus", "registrations", "receipts"] as const;
+export const BACKUP_TABLES = [
+  "form_settings",
+  "app_settings",
+  "onibus",
+  "registrations",
+  "receipts",
+  "embarques",
+] as const;
 
 const BATCH = 200;
 

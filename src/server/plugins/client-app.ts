@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 
 /** Paths the SPA knows; any other page path still gets the app, with status 404. */
-const APP_ROUTES = new Set(["/", "/obrigado", "/admin"]);
+const APP_ROUTES = new Set(["/", "/obrigado", "/admin", "/admin/embarque", "/admin/embarque/imprimir"]);
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 const TITLE_PLACEHOLDER = "{{eventTitle}}";
 

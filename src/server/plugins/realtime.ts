@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { type RegistrationsChanged, SSE_EVENTS } from "../../shared/api-types";
+import type { BoardingEvent } from "../../shared/boarding";
 import { EVENTS_CHANNEL } from "../db/database";
 import { readFormStatus } from "../registrations/form-status-repository";
 import { readSeatSummary } from "../seats/bus-repository";
@@ -32,7 +33,8 @@ type DbEvent =
       type: "registration-inserted" | "registration-updated" | "registration-deleted" | "registration-promoted";
       ids: string[];
     }
-  | { type: "buses-changed" };
+  | { type: "buses-changed" }
+  | ({ type: "boarding" } & BoardingEvent);
 
 const HEARTBEAT_MS = 25_000;
 // Seat counts are read once per burst of changes, not once per registration.
@@ -86,6 +88,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     if (event.type === "form-status") {
       const status = { is_open: event.is_open, updated_at: new Date(event.updated_at).toISOString() };
       send(frame(SSE_EVENTS.formStatus, status), false);
+      return;
+    }
+    if (event.type === "boarding") {
+      const marks: BoardingEvent = { marks: event.marks };
+      send(frame(SSE_EVENTS.boarding, marks), true);
       return;
     }
     seatsMayHaveChanged();

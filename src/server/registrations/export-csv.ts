@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import { maskPhone } from "../../shared/phone";
-import { busCell, EXPORT_HEADERS, formatLocalDateTime, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import {
+  boardedCell,
+  busCell,
+  EXPORT_HEADERS,
+  formatLocalDateTime,
+  METHOD_LABELS,
+  STATUS_LABELS,
+} from "./export-format";
 import type { ExportRow } from "./list-registrations";
 
 /**
@@ -30,6 +37,8 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<B
         formatLocalDateTime(r.local_ms),
         busCell(r),
         r.posicao_espera ?? "",
+        boardedCell(r, r.embarcou_ida),
+        boardedCell(r, r.embarcou_volta),
       ]);
     }
     yield Buffer.from(text, "utf8");

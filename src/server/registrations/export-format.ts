@@ -13,7 +13,15 @@ export const EXPORT_HEADERS = [
   "Data da inscrição",
   "Ônibus",
   "Posição na espera",
+  "Embarcou (ida)",
+  "Embarcou (volta)",
 ] as const;
+
+/** A trip's roll call: "Sim" or "Não" for a seated person; empty for someone no roll call lists. */
+export function boardedCell(row: { situacao: SeatState }, boarded: boolean | null): string {
+  if (row.situacao !== "vaga") return "";
+  return boarded ? "Sim" : "Não";
+}
 
 /** The bus column: its name, or where the person is instead of a seat (the position has a column of its own). */
 export function busCell(row: { situacao: SeatState; onibus_nome: string | null }): string {

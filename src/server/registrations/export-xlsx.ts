@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { maskPhone } from "../../shared/phone";
-import { busCell, EXPORT_HEADERS, excelSerial, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import { boardedCell, busCell, EXPORT_HEADERS, excelSerial, METHOD_LABELS, STATUS_LABELS } from "./export-format";
 import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "./xlsx-writer";
 
 export const SHEET_NAME = "Inscrições";
-const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 18, 20, 10];
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 18, 20, 10, 14, 14];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -30,6 +30,8 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
           { date: excelSerial(r.local_ms) },
           busCell(r),
           r.posicao_espera ?? "",
+          boardedCell(r, r.embarcou_ida),
+          boardedCell(r, r.embarcou_volta),
         ],
       };
     });

@@ -104,9 +104,15 @@ export interface ExportRow {
   situacao: RegistrationRow["situacao"];
   onibus_nome: string | null;
   posicao_espera: number | null;
+  /** The roll call's last mark per trip (migration 013); null when never marked. */
+  embarcou_ida: boolean | null;
+  embarcou_volta: boolean | null;
 }
 
 export const EXPORT_TIME_ZONE = "America/Fortaleza";
+
+const boardedOn = (trip: "ida" | "volta") =>
+  `(SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = registrations.id AND e.viagem = '${trip}')`;
 
 type ExportBatchRow = ExportRow & { cursor_key: string };
 
@@ -136,11 +142,13 @@ async function exportBatch(
     ExportRow["situacao"],
     string | null,
     number | null,
+    boolean | null,
+    boolean | null,
   ];
   const [{ batch }] = await db.query<{ batch: Values[] }>(
     `SELECT coalesce(json_agg(json_build_array(id, nome_completo, idade, numero_responsavel, metodo_pagamento,
                                                status_pagamento, local_ms, cursor_key, situacao, onibus_nome,
-                                               posicao_espera) ORDER BY ${orderBy}), '[]') AS batch
+                                               posicao_espera, embarcou_ida, embarcou_volta) ORDER BY ${orderBy}), '[]') AS batch
      FROM (${select("created_at, nome_busca,")}) b`,
     params,
   );
@@ -157,6 +165,8 @@ async function exportBatch(
       situacao,
       onibus_nome,
       posicao_espera,
+      embarcou_ida,
+      embarcou_volta,
     ]) => ({
       id,
       nome_completo,
@@ -169,6 +179,8 @@ async function exportBatch(
       situacao,
       onibus_nome,
       posicao_espera,
+      embarcou_ida,
+      embarcou_volta,
     }),
   );
 }
@@ -198,6 +210,7 @@ export async function* exportRegistrations(
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
+              ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
               (extract(epoch FROM (created_at AT TIME ZONE $${tz})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key
        FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}

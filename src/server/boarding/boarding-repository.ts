@@ -1,0 +1,120 @@
+import {
+  BOARDING_MESSAGES,
+  type BoardingList,
+  type BoardingPassenger,
+  type CashBody,
+  type Mark,
+  type MarksResult,
+  NO_BUS_LABEL,
+} from "../../shared/boarding";
+import type { Queryable } from "../db/database";
+import { HttpError } from "../http-error";
+
+// The roll call (migration 013, docs/decisions/026). Marks come from phones
+// that may have queued them offline for hours; the database keeps, per person
+// and trip, the one made last.
+
+const PASSENGER_COLUMNS = `r.id, r.nome_completo, r.idade, r.numero_responsavel, r.status_pagamento, r.referencia, r.onibus_id,
+  coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'ida'), false) AS ida,
+  coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'volta'), false) AS volta`;
+
+/** Every bus and its seated people, plus who holds a pass without a seat: what the phone keeps offline. */
+export async function readBoardingList(db: Queryable): Promise<BoardingList> {
+  const [{ agora, onibus, passageiros, fora }] = await db.query<{
+    agora: Date;
+    onibus: BoardingList["onibus"] | null;
+    passageiros: BoardingPassenger[] | null;
+    fora: BoardingList["fora"] | null;
+  }>(
+    `SELECT now() AS agora,
+       (SELECT json_agg(json_build_object('id', id, 'nome', nome, 'lugares', lugares) ORDER BY ordem, id) FROM onibus) AS onibus,
+       (SELECT json_agg(p ORDER BY p.nome_completo) FROM (
+          SELECT ${PASSENGER_COLUMNS} FROM registrations r WHERE r.situacao = 'vaga') p) AS passageiros,
+       (SELECT json_agg(json_build_object('referencia', referencia, 'nome_completo', nome_completo, 'situacao', situacao))
+          FROM registrations WHERE situacao <> 'vaga' AND referencia IS NOT NULL) AS fora`,
+  );
+  const people = passageiros ?? [];
+  const buses = onibus ?? [];
+  // Seated while no bus existed: a group of their own, so nobody is left out of a roll call.
+  if (people.some((p) => p.onibus_id === null)) buses.push({ id: null, nome: NO_BUS_LABEL, lugares: null });
+  return { agora: new Date(agora).toISOString(), onibus: buses, passageiros: people, fora: fora ?? [] };
+}
+
+/**
+ * Applies a batch of marks. Within the batch and against the table, the mark
+ * made last wins (migration 013), so a replay or a late undo is harmless. A
+ * mark for someone without a seat is refused and changes nothing; a mark
+ * dated in the future (a phone's clock ahead) counts as made now.
+ */
+export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksResult> {
+  const params = [
+    marks.map((m) => m.id),
+    marks.map((m) => m.inscricao_id),
+    marks.map((m) => m.viagem),
+    marks.map((m) => m.embarcou),
+    marks.map((m) => m.feito_em),
+  ];
+  const [result] = await db.query<{
+    recusadas: { id: string; nome: string | null }[] | null;
+    estado: MarksResult["estado"] | null;
+  }>(
+    `WITH m AS (
+       SELECT m.id, m.inscricao_id, m.viagem, m.embarcou, least(m.feito_em, now()) AS feito_em
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::timestamptz[])
+         AS m(id, inscricao_id, viagem, embarcou, feito_em)
+     ), valid AS (
+       SELECT DISTINCT ON (m.inscricao_id, m.viagem) m.*
+       FROM m JOIN registrations r ON r.id = m.inscricao_id AND r.situacao = 'vaga'
+       ORDER BY m.inscricao_id, m.viagem, m.feito_em DESC, m.id DESC
+     ), saved AS (
+       INSERT INTO embarques AS e (inscricao_id, viagem, embarcou, marcado_em, marca_id)
+       SELECT inscricao_id, viagem, embarcou, feito_em, id FROM valid
+       ON CONFLICT (inscricao_id, viagem) DO UPDATE
+         SET embarcou = excluded.embarcou, marcado_em = excluded.marcado_em, marca_id = excluded.marca_id, recebido_em = now()
+         WHERE (excluded.marcado_em, excluded.marca_id) > (e.marcado_em, e.marca_id)
+       RETURNING e.inscricao_id, e.viagem, e.embarcou
+     )
+     SELECT
+       (SELECT json_agg(json_build_object('id', m.id, 'nome', r.nome_completo))
+          FROM m LEFT JOIN registrations r ON r.id = m.inscricao_id
+          WHERE r.id IS NULL OR r.situacao <> 'vaga') AS recusadas,
+       (SELECT json_agg(json_build_object(
+           'id', r.id,
+           'ida', coalesce((SELECT s.embarcou FROM saved s WHERE s.inscricao_id = r.id AND s.viagem = 'ida'),
+                           (SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'ida'), false),
+           'volta', coalesce((SELECT s.embarcou FROM saved s WHERE s.inscricao_id = r.id AND s.viagem = 'volta'),
+                             (SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'volta'), false)))
+          FROM registrations r WHERE r.situacao = 'vaga' AND r.id IN (SELECT inscricao_id FROM m)) AS estado`,
+    params,
+  );
+  const refused = (result.recusadas ?? []).map((r) => ({
+    id: r.id,
+    mensagem: r.nome ? BOARDING_MESSAGES.notSeated(r.nome) : BOARDING_MESSAGES.notFound,
+  }));
+  const refusedIds = new Set(refused.map((r) => r.id));
+  return {
+    recebidas: marks.map((m) => m.id).filter((id) => !refusedIds.has(id)),
+    recusadas: refused,
+    estado: result.estado ?? [],
+  };
+}
+
+/**
+ * "Recebi em espécie": paid in cash at the door. Someone already paid keeps
+ * the method they paid with, so a second phone's tap changes nothing.
+ */
+export async function receiveCash(db: Queryable, body: CashBody): Promise<BoardingPassenger> {
+  await db.query(
+    `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'ESPECIE', updated_at = now()
+     WHERE id = $1 AND situacao = 'vaga' AND status_pagamento <> 'confirmado'`,
+    [body.inscricao_id],
+  );
+  const [row] = await db.query<BoardingPassenger & { situacao: string }>(
+    `SELECT ${PASSENGER_COLUMNS}, r.situacao FROM registrations r WHERE r.id = $1`,
+    [body.inscricao_id],
+  );
+  if (!row) throw new HttpError(404, BOARDING_MESSAGES.notFound);
+  if (row.situacao !== "vaga") throw new HttpError(409, BOARDING_MESSAGES.notSeated(row.nome_completo));
+  const { situacao: _situacao, ...passenger } = row;
+  return passenger;
+}

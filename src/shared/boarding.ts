@@ -1,0 +1,153 @@
+import * as z from "zod/mini";
+import type { PaymentStatus } from "./constants";
+
+/**
+ * The roll call at the bus doors ("Embarque"), shared by the phone page and
+ * the server (docs/decisions/026).
+ *
+ * GET  /api/boarding                      -> BoardingList              (admin)
+ * POST /api/boarding/marks  marksBodySchema -> MarksResult            (admin)
+ * POST /api/boarding/cash   cashBodySchema  -> BoardingPassenger      (admin)
+ * GET  /api/events: `boarding` carries BoardingEvent, to admin streams only.
+ */
+
+export const TRIPS = ["ida", "volta"] as const;
+export type Trip = (typeof TRIPS)[number];
+export const TRIP_LABELS: Record<Trip, string> = { ida: "Ida", volta: "Volta" };
+
+/** One batch of queued marks; a bigger queue goes in several. */
+export const MARKS_PER_BATCH = 500;
+
+export const BOARDING_MESSAGES = {
+  invalid: "Marcação de embarque inválida.",
+  tooMany: `Envie no máximo ${MARKS_PER_BATCH} marcações por vez.`,
+  notFound: "Inscrição não encontrada.",
+  notSeated: (nome: string) =>
+    `${nome} não está em nenhum ônibus (lista de espera ou desistente): ninguém foi marcado.`,
+  unknownCode: "Código não reconhecido: este cartão não é de nenhuma inscrição da caravana.",
+  otherBus: (nome: string, bus: string) => `${nome} é do ${bus}, não deste ônibus. Ninguém foi marcado.`,
+  waiting: (nome: string) => `${nome} está na lista de espera e não tem lugar em ônibus. Ninguém foi marcado.`,
+  cancelled: (nome: string) => `${nome} desistiu da caravana. Ninguém foi marcado.`,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = z.string({ error: BOARDING_MESSAGES.invalid }).check(z.regex(UUID, BOARDING_MESSAGES.invalid));
+
+/** A tap on a phone: boarded (or undone) for one trip, with its own id and the moment it was made. */
+export const markSchema = z.strictObject(
+  {
+    id: uuid,
+    inscricao_id: uuid,
+    viagem: z.enum(TRIPS, { error: BOARDING_MESSAGES.invalid }),
+    embarcou: z.boolean({ error: BOARDING_MESSAGES.invalid }),
+    feito_em: z.iso.datetime({ offset: true, error: BOARDING_MESSAGES.invalid }),
+  },
+  { error: () => BOARDING_MESSAGES.invalid },
+);
+export type Mark = z.output<typeof markSchema>;
+
+export const marksBodySchema = z.strictObject(
+  {
+    marcas: z
+      .array(markSchema, { error: BOARDING_MESSAGES.invalid })
+      .check(z.minLength(1, BOARDING_MESSAGES.invalid), z.maxLength(MARKS_PER_BATCH, BOARDING_MESSAGES.tooMany)),
+  },
+  { error: () => BOARDING_MESSAGES.invalid },
+);
+
+/** "Recebi em espécie" at the door; sent again from the queue, it changes nothing more. */
+export const cashBodySchema = z.strictObject({ inscricao_id: uuid }, { error: () => BOARDING_MESSAGES.invalid });
+export type CashBody = z.output<typeof cashBodySchema>;
+
+/** A seated person as the roll call shows them. */
+export interface BoardingPassenger {
+  id: string;
+  nome_completo: string;
+  idade: number;
+  /** Digits; null once anonymised. */
+  numero_responsavel: string | null;
+  status_pagamento: PaymentStatus;
+  referencia: string | null;
+  /** null: seated while no bus exists ("Sem ônibus"). */
+  onibus_id: string | null;
+  ida: boolean;
+  volta: boolean;
+}
+
+/** Someone with a pass but no seat: the reader says why it marks nobody. */
+export interface OffSeatPass {
+  referencia: string;
+  nome_completo: string;
+  situacao: "espera" | "desistente";
+}
+
+export interface BoardingBus {
+  id: string | null;
+  nome: string;
+  lugares: number | null;
+}
+
+export interface BoardingList {
+  /** The server's clock, so a phone with a wrong clock still orders its marks right. */
+  agora: string;
+  onibus: BoardingBus[];
+  passageiros: BoardingPassenger[];
+  fora: OffSeatPass[];
+}
+
+export interface MarkRefused {
+  id: string;
+  mensagem: string;
+}
+
+export interface MarksResult {
+  /** Marks the server holds now (applied, or already superseded by a later one). */
+  recebidas: string[];
+  recusadas: MarkRefused[];
+  /** The current state of every passenger the batch named. */
+  estado: { id: string; ida: boolean; volta: boolean }[];
+}
+
+/** SSE `boarding`: ids and states only. */
+export interface BoardingEvent {
+  marks: { id: string; viagem: Trip; embarcou: boolean }[];
+}
+
+/** The label of the "Sem ônibus" group: people seated while no bus exists. */
+export const NO_BUS_LABEL = "Sem ônibus";
+
+/** "{n} de {total} embarcados" */
+export const boardedLabel = (n: number, total: number) => `${n} de ${total} embarcados`;
+
+/**
+ * What a pass read at the door means, against the lists on the phone: the
+ * passenger to mark, or the message to show. Works offline.
+ */
+export function readPass(
+  list: Pick<BoardingList, "onibus" | "passageiros" | "fora">,
+  code: string,
+  busId: string | null,
+): { passageiro: BoardingPassenger } | { mensagem: string } {
+  const ref = code.trim().toUpperCase();
+  const p = list.passageiros.find((x) => x.referencia === ref);
+  if (p) {
+    if (p.onibus_id === busId) return { passageiro: p };
+    const bus = list.onibus.find((b) => b.id === p.onibus_id)?.nome ?? NO_BUS_LABEL;
+    return { mensagem: BOARDING_MESSAGES.otherBus(p.nome_completo, bus) };
+  }
+  const off = list.fora.find((x) => x.referencia === ref);
+  if (off) {
+    return {
+      mensagem:
+        off.situacao === "espera"
+          ? BOARDING_MESSAGES.waiting(off.nome_completo)
+          : BOARDING_MESSAGES.cancelled(off.nome_completo),
+    };
+  }
+  return { mensagem: BOARDING_MESSAGES.unknownCode };
+}
+
+/** Accent- and case-insensitive, for "Buscar passageiro". */
+export function foldName(s: string): string {
+  return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,263 @@
+import { randomUUID } from "node:crypto";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RegistrationCreated } from "../../src/shared/api-types";
+import {
+  BOARDING_MESSAGES,
+  type BoardingList,
+  type Mark,
+  type MarksResult,
+  MARKS_PER_BATCH,
+} from "../../src/shared/boarding";
+import type { BusSaved } from "../../src/shared/seats";
+import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import { openStream } from "../support/sse";
+import type { TestApp } from "../support/test-app";
+import { DB_KINDS } from "../support/test-database";
+
+describe.each(DB_KINDS)("the roll call on %s", (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startAdminTestApp(kind, { listen: true });
+    cookie = await adminCookie(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
+  });
+
+  const admin = (method: InjectOptions["method"], url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+  const register = async (nome: string, idade = 20, metodo = "PIX") => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/registrations",
+      payload: {
+        nome_completo: nome,
+        idade,
+        numero_responsavel: "98988887777",
+        metodo_pagamento: metodo,
+        ...(idade < 18 ? { consentimento: true } : {}),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as RegistrationCreated;
+  };
+  const addBus = async (nome: string, lugares: number) => {
+    const res = await admin("POST", "/api/buses", { nome, lugares });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as BusSaved;
+  };
+  const list = async () => {
+    const res = await admin("GET", "/api/boarding");
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as BoardingList;
+  };
+  const mark = (inscricao_id: string, embarcou: boolean, feito_em = new Date(), viagem: Mark["viagem"] = "ida") => ({
+    id: randomUUID(),
+    inscricao_id,
+    viagem,
+    embarcou,
+    feito_em: feito_em.toISOString(),
+  });
+  const send = async (marcas: Mark[]) => {
+    const res = await admin("POST", "/api/boarding/marks", { marcas });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as MarksResult;
+  };
+  const rows = () =>
+    t.db.query<{ inscricao_id: string; viagem: string; embarcou: boolean }>(
+      "SELECT inscricao_id, viagem, embarcou FROM embarques ORDER BY inscricao_id, viagem",
+    );
+
+  it("lists each bus's seated people by name, and who holds a pass without a seat", async () => {
+    const bus1 = await addBus("Ônibus 1", 2);
+    const zeca = await register("Zeca Souza", 15);
+    const ana = await register("Ana Lima");
+    const bruno = await register("Bruno Reis");
+    const desistente = await register("Carla Dias");
+    await t.db.query("UPDATE registrations SET situacao = 'desistente' WHERE id = $1", [desistente.id]);
+
+    const l = await list();
+    expect(l.onibus).toEqual([{ id: bus1.onibus.id, nome: "Ônibus 1", lugares: 2 }]);
+    // Two seats: Bruno and Carla were in the waiting list, and Carla then cancelled.
+    expect(l.passageiros.map((p) => p.nome_completo)).toEqual(["Ana Lima", "Zeca Souza"]);
+    const z = l.passageiros.find((p) => p.id === zeca.id);
+    expect(z).toMatchObject({
+      idade: 15,
+      onibus_id: bus1.onibus.id,
+      ida: false,
+      volta: false,
+      referencia: zeca.referencia,
+    });
+    expect(l.passageiros[0].id).toBe(ana.id);
+    expect(l.fora).toEqual(
+      expect.arrayContaining([
+        { referencia: bruno.referencia, nome_completo: "Bruno Reis", situacao: "espera" },
+        { referencia: desistente.referencia, nome_completo: "Carla Dias", situacao: "desistente" },
+      ]),
+    );
+    expect(Date.parse(l.agora)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("counts a mark sent twice, or by two phones, once; the later of a mark and an undo wins in any order", async () => {
+    await addBus("Ônibus 1", 10);
+    const ana = await register("Ana Lima");
+    const m = mark(ana.id, true);
+    const first = await send([m]);
+    const replay = await send([m]);
+    expect(first).toEqual({ recebidas: [m.id], recusadas: [], estado: [{ id: ana.id, ida: true, volta: false }] });
+    expect(replay.recebidas).toEqual([m.id]);
+    // A second phone marks the same person.
+    await send([mark(ana.id, true)]);
+    expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
+
+    // An undo made at 10:00:05 on one phone arrives first; the mark made at 10:00:01 on another arrives later.
+    const t0 = Date.now() - 60_000;
+    const undo = await send([mark(ana.id, false, new Date(t0 + 5000), "volta")]);
+    expect(undo.estado).toEqual([{ id: ana.id, ida: true, volta: false }]);
+    const late = await send([mark(ana.id, true, new Date(t0 + 1000), "volta")]);
+    expect(late.recebidas).toHaveLength(1);
+    expect(late.estado).toEqual([{ id: ana.id, ida: true, volta: false }]);
+    // In one batch the order inside it does not matter either.
+    const both = await send([
+      mark(ana.id, true, new Date(t0 + 9000), "volta"),
+      mark(ana.id, false, new Date(t0 + 8000), "volta"),
+    ]);
+    expect(both.estado).toEqual([{ id: ana.id, ida: true, volta: true }]);
+    expect(await rows()).toEqual([
+      { inscricao_id: ana.id, viagem: "ida", embarcou: true },
+      { inscricao_id: ana.id, viagem: "volta", embarcou: true },
+    ]);
+  });
+
+  it("treats a mark dated in the future (a phone's clock ahead) as made now", async () => {
+    await addBus("Ônibus 1", 10);
+    const ana = await register("Ana Lima");
+    await send([mark(ana.id, true, new Date(Date.now() + 24 * 3600_000))]);
+    await new Promise((r) => setTimeout(r, 20));
+    const undo = await send([mark(ana.id, false)]);
+    expect(undo.estado).toEqual([{ id: ana.id, ida: false, volta: false }]);
+  });
+
+  it("refuses a mark for someone waiting, cancelled or unknown, and marks nobody", async () => {
+    await addBus("Ônibus 1", 1);
+    const ana = await register("Ana Lima");
+    const bruno = await register("Bruno Reis");
+    const ghost = randomUUID();
+    const ok = mark(ana.id, true);
+    const waiting = mark(bruno.id, true);
+    const unknown = mark(ghost, true);
+    const result = await send([ok, waiting, unknown]);
+    expect(result.recebidas).toEqual([ok.id]);
+    expect(result.recusadas).toEqual(
+      expect.arrayContaining([
+        { id: waiting.id, mensagem: BOARDING_MESSAGES.notSeated("Bruno Reis") },
+        { id: unknown.id, mensagem: BOARDING_MESSAGES.notFound },
+      ]),
+    );
+    expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
+  });
+
+  it("takes a queue of 200 marks in one request, and refuses a batch over the limit or a malformed mark", async () => {
+    await addBus("Ônibus 1", 100);
+    const people = await Promise.all(Array.from({ length: 100 }, (_, i) => register(`Pessoa ${i}`)));
+    const marks = people.flatMap((p) => [mark(p.id, true), mark(p.id, true, new Date(), "volta")]);
+    const started = performance.now();
+    const result = await send(marks);
+    const elapsed = performance.now() - started;
+    expect(result.recebidas).toHaveLength(200);
+    expect(result.estado.every((s) => s.ida && s.volta)).toBe(true);
+    expect(elapsed).toBeLessThan(3000);
+    const [{ n }] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM embarques WHERE embarcou");
+    expect(n).toBe(200);
+
+    const tooMany = Array.from({ length: MARKS_PER_BATCH + 1 }, () => mark(people[0].id, true));
+    const refused = await admin("POST", "/api/boarding/marks", { marcas: tooMany });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: BOARDING_MESSAGES.tooMany });
+    const bad = await admin("POST", "/api/boarding/marks", {
+      marcas: [{ ...mark(people[0].id, true), viagem: "ida-e-volta" }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: BOARDING_MESSAGES.invalid });
+  });
+
+  it("records cash at the door once, keeps a PIX already confirmed, and refuses someone without a seat", async () => {
+    await addBus("Ônibus 1", 2);
+    const ana = await register("Ana Lima");
+    const bia = await register("Bia Melo");
+    const caio = await register("Caio Nunes");
+    const cash = await admin("POST", "/api/boarding/cash", { inscricao_id: ana.id });
+    expect(cash.statusCode, cash.body).toBe(200);
+    expect(cash.json()).toMatchObject({ id: ana.id, status_pagamento: "confirmado" });
+    const again = await admin("POST", "/api/boarding/cash", { inscricao_id: ana.id });
+    expect(again.statusCode).toBe(200);
+    await admin("PATCH", `/api/registrations/${bia.id}`, { status_pagamento: "confirmado" });
+    await admin("POST", "/api/boarding/cash", { inscricao_id: bia.id });
+    const methods = await t.db.query<{ id: string; metodo_pagamento: string; status_pagamento: string }>(
+      "SELECT id, metodo_pagamento, status_pagamento FROM registrations WHERE id = ANY($1) ORDER BY nome_completo",
+      [[ana.id, bia.id]],
+    );
+    expect(methods).toEqual([
+      { id: ana.id, metodo_pagamento: "ESPECIE", status_pagamento: "confirmado" },
+      { id: bia.id, metodo_pagamento: "PIX", status_pagamento: "confirmado" },
+    ]);
+    const waiting = await admin("POST", "/api/boarding/cash", { inscricao_id: caio.id });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toEqual({ error: BOARDING_MESSAGES.notSeated("Caio Nunes") });
+    const unknown = await admin("POST", "/api/boarding/cash", { inscricao_id: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("tells admin streams who boarded, with ids only, within a second", async () => {
+    await addBus("Ônibus 1", 10);
+    const ana = await register("Ana Lima");
+    const stream = await openStream(`${t.baseUrl}/api/events`, cookie);
+    const visitor = await openStream(`${t.baseUrl}/api/events`);
+    try {
+      await stream.until((events) => events.some((e) => e.event === "form-status"));
+      const started = Date.now();
+      await send([mark(ana.id, true)]);
+      await stream.until((events) => events.some((e) => e.event === "boarding"), 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const event = stream.events.find((e) => e.event === "boarding");
+      expect(event?.data).toEqual({ marks: [{ id: ana.id, viagem: "ida", embarcou: true }] });
+      expect(JSON.stringify(stream.events)).not.toContain("98988887777");
+      await new Promise((r) => setTimeout(r, 300));
+      expect(visitor.events.some((e) => e.event === "boarding")).toBe(false);
+    } finally {
+      await stream.close();
+      await visitor.close();
+    }
+  });
+
+  it("exports who boarded on each trip, and forgets the marks of a deleted registration", async () => {
+    await addBus("Ônibus 1", 10);
+    const ana = await register("Ana Lima");
+    const bia = await register("Bia Melo");
+    await send([mark(ana.id, true), mark(ana.id, true, new Date(), "volta"), mark(bia.id, true, new Date(), "volta")]);
+    const csv = await admin("GET", "/api/registrations/export.csv?sort=nome");
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(";").map((cell) => cell.replace(/^"|"$/g, "")));
+    const header = lines[0];
+    const ida = header.indexOf("Embarcou (ida)");
+    const volta = header.indexOf("Embarcou (volta)");
+    expect(ida).toBeGreaterThan(-1);
+    expect(volta).toBeGreaterThan(-1);
+    const cells = lines.slice(1);
+    expect(cells.map((c) => [c[ida], c[volta]])).toEqual([
+      ["Sim", "Sim"],
+      ["Não", "Sim"],
+    ]);
+    await admin("DELETE", `/api/registrations/${ana.id}`);
+    expect((await rows()).map((r) => r.inscricao_id)).toEqual([bia.id]);
+  });
+});
