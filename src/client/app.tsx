@@ -3,10 +3,29 @@ import { Toaster } from "./components/toast";
 import { usePathname } from "./lib/router";
 import { NotFoundRoute } from "./routes/not-found";
 import { RegisterRoute } from "./routes/register";
-import { ThanksRoute } from "./routes/thanks";
 
 // The panel is its own chunk: a visitor's first load never downloads it.
 const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
+// Fetched while the success animation plays (routes/register.tsx), so /obrigado still opens at once.
+const ThanksRoute = lazy(() => import("./routes/thanks").then((m) => ({ default: m.ThanksRoute })));
+const BoardingRoute = lazy(() => import("./routes/boarding").then((m) => ({ default: m.BoardingRoute })));
+const BoardingPrintRoute = lazy(() =>
+  import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
+);
+
+function AdminPage({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <main className="route-loading" role="status">
+          Verificando autenticação...
+        </main>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function App() {
   const path = usePathname();
@@ -16,19 +35,31 @@ export function App() {
       page = <RegisterRoute />;
       break;
     case "/obrigado":
-      page = <ThanksRoute />;
+      page = (
+        <Suspense fallback={null}>
+          <ThanksRoute />
+        </Suspense>
+      );
       break;
     case "/admin":
       page = (
-        <Suspense
-          fallback={
-            <main className="route-loading" role="status">
-              Verificando autenticação...
-            </main>
-          }
-        >
+        <AdminPage>
           <AdminRoute />
-        </Suspense>
+        </AdminPage>
+      );
+      break;
+    case "/admin/embarque":
+      page = (
+        <AdminPage>
+          <BoardingRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/embarque/imprimir":
+      page = (
+        <AdminPage>
+          <BoardingPrintRoute />
+        </AdminPage>
       );
       break;
     default:

@@ -32,4 +32,6 @@ export const STORAGE_KEYS = {
   registrationSuccess: "caravana:inscricao-sucesso",
   lastRegistration: "caravana:ultima-inscricao",
   headerTitleSize: "headerTitleSize",
+  /** The roll call's last bus and trip on this phone. */
+  rollCallChoice: "caravana:embarque-escolha",
 } as const;

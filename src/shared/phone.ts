@@ -21,3 +21,8 @@ export function maskPhone(value: string): string {
 export function isValidPhoneDigits(digits: string): boolean {
   return /^\d{10,11}$/.test(digits);
 }
+
+/** A wa.me link to a Brazilian number (digits with DDD) with a message ready to send. */
+export function whatsappTo(digits: string, message: string): string {
+  return `https://wa.me/55${digits}?text=${encodeURIComponent(message)}`;
+}

@@ -2,11 +2,8 @@ import { useSyncExternalStore } from "react";
 
 export type ToastKind = "success" | "error" | "warning" | "info";
 
-/** A link the toast offers, e.g. "Avisar no WhatsApp". */
-export interface ToastAction {
-  label: string;
-  href: string;
-}
+/** What the toast offers: a link ("Avisar no WhatsApp") or a button ("Desfazer"). */
+export type ToastAction = { label: string; href: string } | { label: string; onClick: () => void };
 
 interface Toast {
   id: number;
@@ -35,11 +32,32 @@ export function dismissToast(id: number): void {
 // A toast with an action stays long enough to be used.
 const ACTION_CLOSE_MS = 15_000;
 
-export function toast(kind: ToastKind, title: string, description?: string, action?: ToastAction): void {
+export function toast(
+  kind: ToastKind,
+  title: string,
+  description?: string,
+  action?: ToastAction,
+  durationMs = action ? ACTION_CLOSE_MS : AUTO_CLOSE_MS,
+): void {
   const id = nextId++;
   toasts = [...toasts, { id, kind, title, description, action }].slice(-MAX_VISIBLE);
   emit();
-  setTimeout(() => dismissToast(id), action ? ACTION_CLOSE_MS : AUTO_CLOSE_MS);
+  setTimeout(() => dismissToast(id), durationMs);
+}
+
+function ToastButton({ id, label, onClick }: { id: number; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="toast-action"
+      onClick={() => {
+        dismissToast(id);
+        onClick();
+      }}
+    >
+      {label}
+    </button>
+  );
 }
 
 function useToasts(): Toast[] {
@@ -61,10 +79,13 @@ export function Toaster() {
           <div className="toast-body">
             <p className="toast-title">{t.title}</p>
             {t.description && <p className="toast-description">{t.description}</p>}
-            {t.action && (
+            {t.action && "href" in t.action && (
               <a className="toast-action" href={t.action.href} target="_blank" rel="noopener noreferrer">
                 {t.action.label}
               </a>
+            )}
+            {t.action && "onClick" in t.action && (
+              <ToastButton id={t.id} label={t.action.label} onClick={t.action.onClick} />
             )}
           </div>
           <button type="button" className="toast-close" aria-label="Fechar aviso" onClick={() => dismissToast(t.id)}>

@@ -32,8 +32,9 @@ export function useSessionView(): SessionView {
   );
 }
 
-export async function checkSession(): Promise<void> {
-  set({ phase: "checking" });
+/** Asks the server who we are; `quiet` keeps the current screen while asking (a page back online). */
+export async function checkSession({ quiet = false } = {}): Promise<void> {
+  if (!quiet) set({ phase: "checking" });
   try {
     const s = await api<SessionState>("/api/session", { cache: "no-store" });
     set(s.authenticated ? { phase: "authenticated", devMode: s.devMode } : { phase: "anonymous", devMode: s.devMode });

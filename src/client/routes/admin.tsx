@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 // First, so the features' own rules can refine these shared building blocks.
 import "../styles/admin-ui.css";
+import { SessionChecking } from "../components/session-checking";
 import { checkSession, logout, type SessionView, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";
 import { LoginCard } from "../features/admin-auth/login-card";
@@ -30,7 +31,7 @@ export function AdminRoute() {
 function AdminScreen({ session }: { session: SessionView }) {
   switch (session.phase) {
     case "checking":
-      return <AdminChecking />;
+      return <SessionChecking />;
     case "check-failed":
       return (
         <main className="admin-status-screen">
@@ -45,15 +46,6 @@ function AdminScreen({ session }: { session: SessionView }) {
     case "authenticated":
       return <Dashboard devMode={session.devMode} />;
   }
-}
-
-function AdminChecking() {
-  return (
-    <main className="admin-status-screen" role="status">
-      <span className="admin-spinner" aria-hidden="true" />
-      <p>Verificando autenticação...</p>
-    </main>
-  );
 }
 
 function Dashboard({ devMode }: { devMode: boolean }) {

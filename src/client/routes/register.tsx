@@ -52,7 +52,15 @@ export function RegisterRoute() {
           {status.phase === "error" && <LoadErrorState onRetry={status.retry} />}
           {status.phase === "ready" && (
             <>
-              <RegistrationForm hidden={!status.isOpen} seats={status.seats} onSuccess={() => setSucceeded(true)} />
+              <RegistrationForm
+                hidden={!status.isOpen}
+                seats={status.seats}
+                onSuccess={() => {
+                  // The thank-you page's code arrives during the animation, not after it.
+                  void import("./thanks");
+                  setSucceeded(true);
+                }}
+              />
               {!status.isOpen && <ClosedNotice />}
             </>
           )}

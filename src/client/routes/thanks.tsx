@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import type { BoardingPassProps } from "../features/thanks/boarding-pass";
 import { TIMINGS } from "../../shared/constants";
 import { DecorBackground } from "../features/decor/decor-background";
 import { SiteFooter } from "../features/event-header/site-footer";
@@ -7,6 +8,16 @@ import { receiptMessage, whatsappLink } from "../features/registration/share-rec
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
 import { ThanksPage } from "../features/thanks/thanks-page";
 import { navigate } from "../lib/router";
+
+// Its QR drawing stays out of the first load, like the PIX code's.
+const BoardingPass = lazy<ComponentType<BoardingPassProps>>(() =>
+  import("../features/thanks/boarding-pass")
+    .then((m) => ({ default: m.BoardingPass }))
+    .catch((err: unknown) => {
+      console.error("Erro ao carregar o cartão de embarque", err);
+      return { default: () => null };
+    }),
+);
 
 /** /obrigado: only after a registration in this browser; otherwise back to the form. */
 export function ThanksRoute() {
@@ -36,6 +47,13 @@ export function ThanksRoute() {
         registration={last}
         whatsappHref={whatsappLink(receiptMessage("", last?.referencia))}
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
+        boardingPass={
+          last?.referencia && last.situacao !== "espera" ? (
+            <Suspense fallback={null}>
+              <BoardingPass reference={last.referencia} name={last.nome_completo ?? null} busName={last.onibus_nome} />
+            </Suspense>
+          ) : null
+        }
       />
       <SiteFooter />
     </div>

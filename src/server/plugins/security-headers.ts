@@ -4,7 +4,8 @@ import fp from "fastify-plugin";
 // No inline scripts: the event config reaches the page as a JSON data block, which CSP does not execute.
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // wasm-unsafe-eval lets the roll call's QR reader compile its WebAssembly decoder; it allows no JavaScript eval.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",

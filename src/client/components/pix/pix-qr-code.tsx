@@ -6,6 +6,8 @@ export interface PixQrCodeProps {
   payload: string;
   /** Extra class for sizing; by default the code fills its box up to 240 px (pix.css). */
   className?: string;
+  /** What a screen reader says it is. */
+  label?: string;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface PixQrCodeProps {
  * request). The geometry comes from a Web Worker (use-qr-svg.ts); meanwhile a
  * box of the same size holds its place, so nothing below it moves.
  */
-export function PixQrCode({ payload, className }: PixQrCodeProps) {
+export function PixQrCode({ payload, className, label = "QR Code PIX" }: PixQrCodeProps) {
   const qr = useQrSvg(payload);
   const classes = className ? `pix-qr-code ${className}` : "pix-qr-code";
   if (qr.status === "pending") {
@@ -36,7 +38,7 @@ export function PixQrCode({ payload, className }: PixQrCodeProps) {
     <svg
       className={classes}
       role="img"
-      aria-label="QR Code PIX"
+      aria-label={label}
       viewBox={`0 0 ${viewBoxSize} ${viewBoxSize}`}
       shapeRendering="crispEdges"
       xmlns="http://www.w3.org/2000/svg"

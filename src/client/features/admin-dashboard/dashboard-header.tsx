@@ -1,5 +1,6 @@
 import "./dashboard.css";
 import { StrokeIcon } from "../../components/stroke-icon";
+import { Link } from "../../lib/router";
 
 interface Props {
   devMode: boolean;
@@ -26,6 +27,10 @@ export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefre
           </p>
         </div>
         <div className="admin-header-actions">
+          <Link href="/admin/embarque" className="admin-btn admin-btn-outline">
+            <BusIcon />
+            Embarque
+          </Link>
           <button
             type="button"
             className="admin-btn admin-btn-outline"
@@ -61,6 +66,15 @@ function LogoutIcon() {
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
       <path d="M16 17l5-5-5-5" />
       <path d="M21 12H9" />
+    </StrokeIcon>
+  );
+}
+
+function BusIcon() {
+  return (
+    <StrokeIcon>
+      <rect x="4" y="3" width="16" height="15" rx="2" />
+      <path d="M4 11h16M8 21v-3M16 21v-3" />
     </StrokeIcon>
   );
 }

@@ -1,4 +1,5 @@
 import type { Registration } from "../../../shared/api-types";
+import { whatsappTo } from "../../../shared/phone";
 import { seatLabel } from "../../../shared/seats";
 import { appConfig } from "../../lib/app-config";
 
@@ -12,7 +13,7 @@ export function seatConfirmedLink(r: Registration): string | null {
     `Olá! Aqui é a coordenação da caravana da Juventude Católica VG para a ${eventTitle}. ` +
     `Abriu uma vaga e a inscrição de ${r.nome_completo} está confirmada${bus}. ` +
     `O valor é ${price}, por PIX ou em espécie.${reference}`;
-  return `https://wa.me/55${r.numero_responsavel}?text=${encodeURIComponent(message)}`;
+  return whatsappTo(r.numero_responsavel, message);
 }
 
 /** Seated from the waiting list: the row offers to tell the guardian. */

@@ -1,12 +1,4 @@
-/** A UUID v4; crypto.randomUUID only exists on HTTPS pages, getRandomValues everywhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+import { newUuid } from "../../lib/uuid";
 
 /**
  * One key per distinct submission: the same data keeps its key, so a retry after
@@ -16,7 +8,7 @@ export function createKeyKeeper() {
   let last: { signature: string; key: string } | null = null;
   return (data: unknown): string => {
     const signature = JSON.stringify(data);
-    if (last?.signature !== signature) last = { signature, key: newIdempotencyKey() };
+    if (last?.signature !== signature) last = { signature, key: newUuid() };
     return last.key;
   };
 }

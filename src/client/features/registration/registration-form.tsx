@@ -98,7 +98,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         json: data,
         headers: { "Idempotency-Key": keyFor(data) },
       });
-      saveRegistrationSuccess(created);
+      saveRegistrationSuccess(created, data.nome_completo);
       // Stays busy: the success overlay and the redirect take over from here.
       onSuccess(created);
     } catch (err) {

@@ -1,11 +1,15 @@
 import type { RegistrationCreated } from "../../../shared/api-types";
 import { STORAGE_KEYS } from "../../../shared/constants";
 
+/** The answer, plus the name as typed: the boarding pass on /obrigado shows it. */
+export type StoredRegistration = RegistrationCreated & { nome_completo?: string };
+
 // Also kept in memory: with storage blocked, this visit still reaches /obrigado.
-let registeredThisVisit: RegistrationCreated | null = null;
+let registeredThisVisit: StoredRegistration | null = null;
 
 /** Remembers a successful registration; it gates /obrigado (docs/decisions: success flag). */
-export function saveRegistrationSuccess(created: RegistrationCreated): void {
+export function saveRegistrationSuccess(answer: RegistrationCreated, nome: string): void {
+  const created: StoredRegistration = { ...answer, nome_completo: nome };
   registeredThisVisit = created;
   try {
     localStorage.setItem(STORAGE_KEYS.registrationSuccess, "true");
@@ -25,17 +29,17 @@ export function hasRegistrationSuccess(): boolean {
 }
 
 /** The server's answer to the last registration in this browser, if readable. */
-export function lastRegistration(): RegistrationCreated | null {
+export function lastRegistration(): StoredRegistration | null {
   if (registeredThisVisit) return registeredThisVisit;
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.lastRegistration);
-    const parsed = raw ? (JSON.parse(raw) as Partial<RegistrationCreated>) : null;
+    const parsed = raw ? (JSON.parse(raw) as Partial<StoredRegistration>) : null;
     if (
       parsed &&
       typeof parsed.id === "string" &&
       (parsed.metodo_pagamento === "PIX" || parsed.metodo_pagamento === "ESPECIE")
     ) {
-      return parsed as RegistrationCreated;
+      return parsed as StoredRegistration;
     }
   } catch {
     // Corrupt or blocked: behave as if nothing was stored.

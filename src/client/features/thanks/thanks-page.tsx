@@ -14,9 +14,11 @@ interface ThanksPageProps {
   whatsappHref: string;
   /** The receipt upload, shown for PIX (the route brings it from its own feature). */
   receiptUpload: ReactNode;
+  /** "Seu cartão de embarque", for a seated person. */
+  boardingPass: ReactNode;
 }
 
-export function ThanksPage({ registration, whatsappHref, receiptUpload }: ThanksPageProps) {
+export function ThanksPage({ registration, whatsappHref, receiptUpload, boardingPass }: ThanksPageProps) {
   const waiting = registration?.situacao === "espera";
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
@@ -61,6 +63,8 @@ export function ThanksPage({ registration, whatsappHref, receiptUpload }: Thanks
             <dd>{eventCity}</dd>
           </div>
         </dl>
+
+        {!waiting && boardingPass}
 
         {registration && paymentMethod === "PIX" && (
           <ThanksPix registration={registration} whatsappHref={whatsappHref} receiptUpload={receiptUpload} />

@@ -1,0 +1,254 @@
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
+import {
+  type BoardingBus,
+  boardedLabel,
+  foldName,
+  readPass,
+  TRIP_LABELS,
+  TRIPS,
+  type Trip,
+} from "../../../shared/boarding";
+import { STORAGE_KEYS } from "../../../shared/constants";
+import { toast } from "../../components/toast";
+import { Link } from "../../lib/router";
+import { PassengerRow } from "./passenger-row";
+import type { SeenPassenger } from "./roll-call-state";
+import { useRollCall } from "./use-roll-call";
+import "./boarding.css";
+
+const QrReaderDialog = lazy(() => import("./qr-reader-dialog").then((m) => ({ default: m.QrReaderDialog })));
+
+// An undo offered in a toast must not outlive the next few taps.
+const UNDO_TOAST_MS = 5000;
+
+interface Choice {
+  onibus: string | null;
+  viagem: Trip;
+}
+
+function readChoice(): Choice {
+  try {
+    const c = JSON.parse(localStorage.getItem(STORAGE_KEYS.rollCallChoice) ?? "null") as Partial<Choice> | null;
+    return { onibus: typeof c?.onibus === "string" ? c.onibus : null, viagem: c?.viagem === "volta" ? "volta" : "ida" };
+  } catch {
+    return { onibus: null, viagem: "ida" };
+  }
+}
+
+function keepChoice(c: Choice): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.rollCallChoice, JSON.stringify(c));
+  } catch {
+    // Private mode: the choice simply is not remembered.
+  }
+}
+
+const busKey = (b: BoardingBus) => b.id ?? "";
+
+/** /admin/embarque: one bus, one trip, big rows, works with no signal. */
+export function RollCallPage({ sessionUnchecked }: { sessionUnchecked: boolean }) {
+  const rc = useRollCall();
+  const [choice, setChoiceState] = useState(readChoice);
+  const [query, setQuery] = useState("");
+  const [missingOnly, setMissingOnly] = useState(false);
+  const [reading, setReading] = useState(false);
+  const deferredQuery = useDeferredValue(query);
+
+  const setChoice = (next: Choice) => {
+    setChoiceState(next);
+    keepChoice(next);
+  };
+  const buses = rc.list?.onibus ?? [];
+  const bus = buses.find((b) => busKey(b) === (choice.onibus ?? "")) ?? buses[0] ?? null;
+  const trip = choice.viagem;
+
+  const onBus = useMemo(() => (bus ? rc.passengers.filter((p) => p.onibus_id === bus.id) : []), [rc.passengers, bus]);
+  const boarded = onBus.filter((p) => p[trip]).length;
+  const shown = useMemo(() => {
+    const q = foldName(deferredQuery);
+    return onBus.filter((p) => (!missingOnly || !p[trip]) && (!q || foldName(p.nome_completo).includes(q)));
+  }, [onBus, deferredQuery, missingOnly, trip]);
+
+  const board = (p: SeenPassenger) => {
+    rc.mark(p, trip, true);
+    toast(
+      "success",
+      `${p.nome_completo} embarcou`,
+      undefined,
+      {
+        label: "Desfazer",
+        onClick: () => rc.mark(p, trip, false),
+      },
+      UNDO_TOAST_MS,
+    );
+  };
+  const tap = (p: SeenPassenger) => {
+    if (p[trip]) rc.mark(p, trip, false);
+    else board(p);
+  };
+  const onPass = (code: string): string => {
+    if (!rc.list || !bus) return "Abra a lista de um ônibus antes de ler os cartões.";
+    const found = readPass(rc.list, code, bus.id);
+    if ("mensagem" in found) return found.mensagem;
+    const p = rc.passengers.find((x) => x.id === found.passageiro.id);
+    if (p?.[trip]) return `${p.nome_completo} já tinha embarcado.`;
+    if (p) rc.mark(p, trip, true);
+    return `${found.passageiro.nome_completo} embarcou.`;
+  };
+
+  return (
+    <div className="rc-page">
+      <header className="rc-top">
+        <Link href="/admin" className="rc-back">
+          ← Painel
+        </Link>
+        <h1>Embarque</h1>
+        <SyncStatus online={rc.online && !sessionUnchecked} queued={rc.queued} sending={rc.sending} />
+      </header>
+      {!(rc.online && !sessionUnchecked) && (
+        <p className="rc-offline">
+          Sem conexão: as marcações ficam guardadas neste aparelho e são enviadas quando o sinal voltar.
+        </p>
+      )}
+
+      {rc.loading && (
+        <p className="rc-empty" role="status">
+          <span className="admin-spinner" aria-hidden="true" /> Carregando a lista...
+        </p>
+      )}
+      {rc.loadError && (
+        <div className="rc-empty" role="alert">
+          <p>Não foi possível carregar a lista. {rc.loadError}</p>
+          <button type="button" className="admin-btn admin-btn-primary" onClick={rc.retry}>
+            Tentar novamente
+          </button>
+        </div>
+      )}
+      {!rc.loading && !rc.loadError && !rc.list && (
+        <div className="rc-empty" role="alert">
+          <p>Sem conexão, e a lista ainda não foi aberta neste aparelho. Abra esta página uma vez com sinal.</p>
+          <button type="button" className="admin-btn admin-btn-primary" onClick={rc.retry}>
+            Tentar novamente
+          </button>
+        </div>
+      )}
+      {rc.list && buses.length === 0 && (
+        <p className="rc-empty">Ninguém tem lugar em ônibus ainda. Cadastre os ônibus no painel.</p>
+      )}
+
+      {rc.list && bus && (
+        <main className="rc-main">
+          <div className="rc-controls">
+            <div className="admin-field rc-bus">
+              <label htmlFor="rc-onibus">Ônibus</label>
+              <select
+                id="rc-onibus"
+                value={busKey(bus)}
+                onChange={(e) => setChoice({ ...choice, onibus: e.target.value || null })}
+              >
+                {buses.map((b) => (
+                  <option key={busKey(b)} value={busKey(b)}>
+                    {b.nome}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="rc-trip">
+              <legend>Viagem</legend>
+              {TRIPS.map((t) => (
+                <label key={t} className={t === trip ? "is-on" : undefined}>
+                  <input
+                    type="radio"
+                    name="viagem"
+                    value={t}
+                    checked={t === trip}
+                    onChange={() => setChoice({ ...choice, viagem: t })}
+                  />
+                  {TRIP_LABELS[t]}
+                </label>
+              ))}
+            </fieldset>
+          </div>
+
+          <p className="rc-count" aria-live="polite">
+            <strong>{boardedLabel(boarded, onBus.length)}</strong>
+          </p>
+
+          <div className="rc-tools">
+            <button type="button" className="admin-btn admin-btn-primary" onClick={() => setReading(true)}>
+              Ler QR
+            </button>
+            <Link href="/admin/embarque/imprimir" className="admin-btn admin-btn-outline">
+              Imprimir lista
+            </Link>
+          </div>
+
+          <div className="rc-filters">
+            <div className="admin-field rc-search">
+              <label htmlFor="rc-busca">Buscar passageiro</label>
+              <input
+                id="rc-busca"
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                autoComplete="off"
+              />
+            </div>
+            <div className="rc-filter-toggle">
+              <button type="button" aria-pressed={!missingOnly} onClick={() => setMissingOnly(false)}>
+                Todos
+              </button>
+              <button type="button" aria-pressed={missingOnly} onClick={() => setMissingOnly(true)}>
+                Faltam ({onBus.length - boarded})
+              </button>
+            </div>
+          </div>
+
+          {shown.length === 0 ? (
+            <p className="rc-empty">
+              {onBus.length === 0
+                ? "Ninguém neste ônibus."
+                : missingOnly && !query
+                  ? "Todos embarcaram."
+                  : "Ninguém encontrado com esse nome."}
+            </p>
+          ) : (
+            <ul className="rc-list" aria-label={`Passageiros do ${bus.nome}`}>
+              {shown.map((p) => (
+                <PassengerRow
+                  key={p.id}
+                  passenger={p}
+                  trip={trip}
+                  showContacts={missingOnly}
+                  busName={bus.nome}
+                  onTap={() => tap(p)}
+                  onCash={() => rc.receiveCash(p)}
+                />
+              ))}
+            </ul>
+          )}
+        </main>
+      )}
+
+      {reading && (
+        <Suspense fallback={null}>
+          <QrReaderDialog onPass={onPass} onClose={() => setReading(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function SyncStatus({ online, queued, sending }: { online: boolean; queued: number; sending: boolean }) {
+  let text: string;
+  if (queued > 0) text = `${queued} aguardando envio`;
+  else text = online ? "Tudo enviado" : "Sem conexão";
+  return (
+    <p className={`rc-sync ${online ? "" : "is-offline"}`} role="status">
+      <span className="rc-sync-dot" aria-hidden="true" />
+      {text}
+      {sending && queued > 0 ? "..." : ""}
+      {!online && queued > 0 && <span className="admin-visually-hidden"> (sem conexão)</span>}
+    </p>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { RegistrationCreated } from "../../src/shared/api-types";
+import type { TestApp } from "../support/test-app";
+import { ADMIN_PASSWORD, WAIT } from "./admin-helpers";
+
+/** Shared by the roll call's browser tests (test/browser/boarding*.test.ts). */
+
+export async function addBus(app: TestApp, nome: string, lugares: number, ordem: number): Promise<string> {
+  const [{ id }] = await app.db.query<{ id: string }>(
+    "INSERT INTO onibus (nome, lugares, ordem) VALUES ($1, $2, $3) RETURNING id",
+    [nome, lugares, ordem],
+  );
+  return id;
+}
+
+/** A registration through the public API, as a visitor makes it. */
+export async function register(app: TestApp, nome: string, idade = 20): Promise<RegistrationCreated> {
+  const res = await fetch(`${app.baseUrl}/api/registrations`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      nome_completo: nome,
+      idade,
+      numero_responsavel: "98988887777",
+      metodo_pagamento: "PIX",
+      ...(idade < 18 ? { consentimento: true } : {}),
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as RegistrationCreated;
+}
+
+/** Logs in and opens the roll call; waits until the page is kept for offline use. */
+export async function openRollCall(page: Page): Promise<void> {
+  const res = await page.request.post("/api/session", { data: { password: ADMIN_PASSWORD } });
+  expect(res.status()).toBe(200);
+  await page.goto("/admin/embarque");
+  await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, WAIT);
+}
+
+/** The big tap target of one passenger. */
+export const passenger = (page: Page, nome: string) => page.getByRole("button", { name: new RegExp(`^${nome}`) });
+
+export async function boardedInDatabase(app: TestApp, trip = "ida"): Promise<string[]> {
+  const rows = await app.db.query<{ nome_completo: string }>(
+    `SELECT r.nome_completo FROM embarques e JOIN registrations r ON r.id = e.inscricao_id
+     WHERE e.embarcou AND e.viagem = $1 ORDER BY r.nome_completo`,
+    [trip],
+  );
+  return rows.map((r) => r.nome_completo);
+}
