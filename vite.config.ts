@@ -23,7 +23,7 @@ function precompress(): Plugin {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
       for (const file of walk(outDir)) {
-        if (!/\.(js|css|svg|txt|json)$/.test(file)) continue;
+        if (!/\.(js|css|svg|txt|json|wasm)$/.test(file)) continue;
         const data = readFileSync(file);
         if (data.length < 1024) continue; // a request's own overhead is larger than the saving
         writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -59,10 +59,44 @@ function rollCallWorker(): Plugin {
   };
 }
 
+/**
+ * Writes route-preloads.json: for each lazily loaded route (src/client/routes/*.tsx),
+ * the files its chunk needs. The server puts them in that page's HTML as
+ * preloads, so they download beside the main bundle instead of after it
+ * (bench/boarding.ts: the roll call's first visit on slow 4G).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: "caravana-route-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [[c.fileName, c] as const] : [])),
+      );
+      const routes: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        const route = chunk.isDynamicEntry ? /\/routes\/([\w-]+)\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1] : null;
+        if (!route) continue;
+        const files = new Set<string>();
+        const visit = (name: string) => {
+          const c = chunks.get(name);
+          if (!c || c.isEntry || files.has(`/${name}`)) return;
+          files.add(`/${name}`);
+          for (const css of c.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+          for (const next of c.imports) visit(next);
+        };
+        visit(chunk.fileName);
+        routes[route] = [...files];
+      }
+      this.emitFile({ type: "asset", fileName: "route-preloads.json", source: JSON.stringify(routes) });
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), rollCallWorker(), precompress()],
+  plugins: [react(), rollCallWorker(), routePreloads(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -35,10 +35,15 @@ const uuid = z.string({ error: BOARDING_MESSAGES.invalid }).check(z.regex(UUID, 
 
 // A timestamp as Date#toISOString writes it (zod's own ISO check would pull its regexes into the visitor's bundle).
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
-const moment = z.string({ error: BOARDING_MESSAGES.invalid }).check(
-  z.regex(ISO_MOMENT, BOARDING_MESSAGES.invalid),
-  z.refine((s) => !Number.isNaN(Date.parse(s)), BOARDING_MESSAGES.invalid),
-);
+const moment = z
+  .string({ error: BOARDING_MESSAGES.invalid })
+  .check(z.regex(ISO_MOMENT, BOARDING_MESSAGES.invalid), z.refine(isRealMoment, BOARDING_MESSAGES.invalid));
+
+/** A calendar day that exists (Date.parse would roll 30 February over into March) and a parseable time. */
+function isRealMoment(s: string): boolean {
+  const [y, m, d] = s.slice(0, 10).split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d && !Number.isNaN(Date.parse(s));
+}
 
 /** A tap on a phone: boarded (or undone) for one trip, with its own id and the moment it was made. */
 export const markSchema = z.strictObject(

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
@@ -101,6 +102,28 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
       ]),
     );
     expect(Date.parse(l.agora)).toBeGreaterThan(Date.now() - 60_000);
+
+    // A phone gets the same lists gzipped.
+    const zipped = await t.app.inject({
+      method: "GET",
+      url: "/api/boarding",
+      headers: { cookie, "accept-encoding": "gzip, br" },
+    });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString("utf8")) as BoardingList;
+    expect({ ...unzipped, agora: "" }).toEqual({ ...l, agora: "" });
+  });
+
+  it("puts the roll call's code and list in its page as preloads, and nothing more in the form's", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/admin/embarque" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/boarding">');
+    const modules = [...page.body.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)">/g)].map((m) => m[1]);
+    expect(modules.some((m) => m.startsWith("/assets/boarding-"))).toBe(true);
+    for (const m of modules) expect((await t.app.inject({ method: "GET", url: m })).statusCode).toBe(200);
+    const form = await t.app.inject({ method: "GET", url: "/" });
+    expect(form.body).not.toContain("preload");
+    expect((await t.app.inject({ method: "GET", url: "/route-preloads.json" })).statusCode).not.toBe(200);
   });
 
   it("counts a mark sent twice, or by two phones, once; the later of a mark and an undo wins in any order", async () => {

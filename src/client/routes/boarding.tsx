@@ -1,11 +1,11 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import "../styles/admin-ui.css";
-import { SessionChecking } from "../components/session-checking";
-import { LoginCard } from "../features/admin-auth/login-card";
-import { registerRollCallWorker } from "../features/boarding/register-worker";
 import { RollCallPage } from "../features/boarding/roll-call-page";
 import { checkSession, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";
+
+// Only for an ended session: kept off the roll call's first download.
+const LoginCard = lazy(() => import("../features/admin-auth/login-card").then((m) => ({ default: m.LoginCard })));
 
 /**
  * /admin/embarque: the roll call. With no signal the session cannot be
@@ -18,7 +18,6 @@ export function BoardingRoute() {
 
   useEffect(() => {
     document.title = `Embarque · Caravana ${appConfig().eventTitle}`;
-    registerRollCallWorker();
     void checkSession();
     const back = () => void checkSession({ quiet: true });
     window.addEventListener("online", back);
@@ -26,20 +25,22 @@ export function BoardingRoute() {
   }, []);
 
   switch (session.phase) {
-    case "checking":
-      return <SessionChecking />;
     case "anonymous":
       return (
         <>
           <p className="rc-login-note">
             Entre para abrir o embarque. Marcações feitas neste aparelho continuam guardadas.
           </p>
-          <LoginCard />
+          <Suspense fallback={null}>
+            <LoginCard />
+          </Suspense>
         </>
       );
     case "check-failed":
-      return <RollCallPage sessionUnchecked />;
+      return <RollCallPage serverUnreachable />;
+    // While the session is asked, the list is already on its way (a phone on a slow network saves a round trip).
+    case "checking":
     case "authenticated":
-      return <RollCallPage sessionUnchecked={false} />;
+      return <RollCallPage serverUnreachable={false} />;
   }
 }

@@ -5,8 +5,24 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 
-/** Paths the SPA knows; any other page path still gets the app, with status 404. */
-const APP_ROUTES = new Set(["/", "/obrigado", "/admin", "/admin/embarque", "/admin/embarque/imprimir"]);
+/**
+ * Paths the SPA knows, with the lazily loaded route module each one opens
+ * (src/client/routes/<name>.tsx). Any other page path still gets the app, with status 404.
+ */
+const APP_ROUTES: Record<string, string | null> = {
+  "/": null,
+  "/obrigado": "thanks",
+  "/admin": "admin",
+  "/admin/embarque": "boarding",
+  "/admin/embarque/imprimir": "boarding-print",
+};
+/**
+ * Data a page asks for as soon as it runs, fetched while its code downloads.
+ * crossorigin="anonymous" is what a same-origin fetch() sends (cookies
+ * included), so the page's own request takes the preloaded answer.
+ */
+const DATA_PRELOADS: Record<string, string[]> = { boarding: ["/api/boarding"] };
+const PRELOADS_FILE = "route-preloads.json";
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 const TITLE_PLACEHOLDER = "{{eventTitle}}";
 
@@ -19,6 +35,21 @@ function embedConfig(html: string, config: PublicEventConfig): string {
     .replaceAll(TITLE_PLACEHOLDER, title);
 }
 
+/**
+ * The page's own chunks as preloads (vite.config.ts writes the list), so they
+ * download beside the main bundle instead of after it has run.
+ */
+function withPreloads(html: string, files: string[] = [], data: string[] = []): string {
+  if (files.length + data.length === 0) return html;
+  const links = [
+    ...data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`),
+    ...files.map((f) =>
+      f.endsWith(".css") ? `<link rel="preload" as="style" href="${f}">` : `<link rel="modulepreload" href="${f}">`,
+    ),
+  ].join("");
+  return html.replace("</head>", `${links}</head>`);
+}
+
 /** Serves the built client from dist/client with the event config embedded in index.html. */
 export const clientAppPlugin = fp(
   async (app: FastifyInstance, opts: { distDir: string; publicConfig: PublicEventConfig }) => {
@@ -27,12 +58,16 @@ export const clientAppPlugin = fp(
       throw new Error(`Cliente não compilado: ${indexFile} não existe. Rode "npm run build".`);
     }
     const html = embedConfig(readFileSync(indexFile, "utf8"), opts.publicConfig);
+    const preloadsFile = join(opts.distDir, PRELOADS_FILE);
+    const preloads: Record<string, string[]> = existsSync(preloadsFile)
+      ? JSON.parse(readFileSync(preloadsFile, "utf8"))
+      : {};
 
     await app.register(fastifyStatic, {
       root: opts.distDir,
       index: false,
       wildcard: false,
-      allowedPath: (path) => path !== "/index.html",
+      allowedPath: (path) => path !== "/index.html" && path !== `/${PRELOADS_FILE}`,
       // The build writes .br and .gz beside each asset (vite.config.ts).
       preCompressed: true,
       setHeaders(reply, path) {
@@ -43,16 +78,18 @@ export const clientAppPlugin = fp(
       },
     });
 
-    const sendApp = (status: number) => (_req: unknown, reply: import("fastify").FastifyReply) =>
-      reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+    const sendApp = (status: number, page: string) => (_req: unknown, reply: import("fastify").FastifyReply) =>
+      reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(page);
 
-    for (const path of APP_ROUTES) app.get(path, sendApp(200));
+    for (const [path, route] of Object.entries(APP_ROUTES)) {
+      app.get(path, sendApp(200, route ? withPreloads(html, preloads[route], DATA_PRELOADS[route]) : html));
+    }
 
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith("/api/") || request.method !== "GET") {
         return reply.status(404).send({ error: "Rota não encontrada." });
       }
-      return sendApp(404)(request, reply);
+      return sendApp(404, html)(request, reply);
     });
   },
 );

@@ -1,10 +1,18 @@
+import { gzipSync } from "node:zlib";
 import { cashBodySchema, marksBodySchema } from "../../shared/boarding";
 import { applyMarks, readBoardingList, receiveCash } from "../boarding/boarding-repository";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
 /** Admin routes under /api/boarding: the roll call at the bus doors. */
 const adminBoardingRoutes: RoutePlugin = async (app) => {
-  app.get("/api/boarding", async () => readBoardingList(app.db));
+  // The whole caravan's lists, read once per phone on slow 4G: sent gzipped
+  // (46 people: 12.5 KB -> about 2 KB; bench/boarding.ts, docs/performance.md).
+  app.get("/api/boarding", async (request, reply) => {
+    const body = JSON.stringify(await readBoardingList(app.db));
+    reply.type("application/json; charset=utf-8").header("Vary", "Accept-Encoding");
+    if (!/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) return reply.send(body);
+    return reply.header("Content-Encoding", "gzip").send(gzipSync(body));
+  });
 
   // A queue of up to MARKS_PER_BATCH marks (about 170 bytes each) goes in one request.
   app.post("/api/boarding/marks", { bodyLimit: 128 * 1024, schema: { body: marksBodySchema } }, async (request) =>

@@ -79,7 +79,7 @@ export function QrReaderDialog({ onPass, onClose }: Props) {
 
   return (
     <ModalDialog title="Ler cartão de embarque" onClose={onClose} closeOnBackdrop className="rc-qr-dialog">
-      <div className="rc-qr-view">
+      <div className="rc-qr-view" hidden={phase.kind === "failed"}>
         <video ref={video} muted playsInline className="rc-qr-video" aria-label="Imagem da câmera" />
         {phase.kind === "starting" && (
           <p className="rc-qr-hint" role="status">

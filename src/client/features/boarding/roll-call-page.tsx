@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import {
   type BoardingBus,
   boardedLabel,
@@ -12,6 +12,7 @@ import { STORAGE_KEYS } from "../../../shared/constants";
 import { toast } from "../../components/toast";
 import { Link } from "../../lib/router";
 import { PassengerRow } from "./passenger-row";
+import { registerRollCallWorker } from "./register-worker";
 import type { SeenPassenger } from "./roll-call-state";
 import { useRollCall } from "./use-roll-call";
 import "./boarding.css";
@@ -46,8 +47,13 @@ function keepChoice(c: Choice): void {
 const busKey = (b: BoardingBus) => b.id ?? "";
 
 /** /admin/embarque: one bus, one trip, big rows, works with no signal. */
-export function RollCallPage({ sessionUnchecked }: { sessionUnchecked: boolean }) {
+export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean }) {
   const rc = useRollCall();
+  const hasList = rc.list !== null;
+  // Installed once the list is on screen, so its downloads never slow the first one.
+  useEffect(() => {
+    if (hasList) registerRollCallWorker();
+  }, [hasList]);
   const [choice, setChoiceState] = useState(readChoice);
   const [query, setQuery] = useState("");
   const [missingOnly, setMissingOnly] = useState(false);
@@ -103,9 +109,9 @@ export function RollCallPage({ sessionUnchecked }: { sessionUnchecked: boolean }
           ← Painel
         </Link>
         <h1>Embarque</h1>
-        <SyncStatus online={rc.online && !sessionUnchecked} queued={rc.queued} sending={rc.sending} />
+        <SyncStatus online={rc.online && !serverUnreachable} queued={rc.queued} sending={rc.sending} />
       </header>
-      {!(rc.online && !sessionUnchecked) && (
+      {!(rc.online && !serverUnreachable) && (
         <p className="rc-offline">
           Sem conexão: as marcações ficam guardadas neste aparelho e são enviadas quando o sinal voltar.
         </p>

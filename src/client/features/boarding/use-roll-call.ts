@@ -183,22 +183,23 @@ export function useRollCall(): RollCall {
     push({ id: newUuid(), tipo: "especie", inscricao_id: p.id, feito_em: now() });
   };
 
-  // The phone's copy first (it opens with no signal), then the server's, then whatever was queued.
+  // The server's list and the phone's copy at once (the copy shows first with no signal); then whatever was queued.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening
   useEffect(() => {
     let live = true;
+    const fresh = refresh();
     (async () => {
       const [kept, queued] = await Promise.all([
         readSavedList().catch(() => undefined),
         readQueue().catch(() => [] as QueuedAction[]),
       ]);
       if (!live) return;
-      if (kept) {
+      if (kept && !savedRef.current) {
         setSaved(kept, false);
         setLoading(false);
       }
       setQueue([...queued, ...queueRef.current.filter((a) => !queued.some((q) => q.id === a.id))]);
-      await refresh();
+      await fresh;
       await flush();
     })();
     return () => {
@@ -207,9 +208,10 @@ export function useRollCall(): RollCall {
   }, []);
 
   useEffect(() => {
+    // What waits on the phone goes first; the fresh list after it.
     const back = () => {
       setOnline(true);
-      void refresh().then(flush);
+      void flush().then(refresh);
     };
     const gone = () => setOnline(false);
     window.addEventListener("online", back);
@@ -256,7 +258,7 @@ export function useRollCall(): RollCall {
       [SSE_EVENTS.resync]: listChanged,
     },
     () => {
-      void refresh().then(flush);
+      void flush().then(refresh);
     },
   );
 
