@@ -24,6 +24,8 @@ export const BOARDING_MESSAGES = {
   notFound: "Inscrição não encontrada.",
   notSeated: (nome: string) =>
     `${nome} não está em nenhum ônibus (lista de espera ou desistente): ninguém foi marcado.`,
+  beforeRegistration: (nome: string) =>
+    `Marcação de ${nome} com horário anterior à inscrição: confira o relógio do celular. Ninguém foi marcado.`,
   unknownCode: "Código não reconhecido: este cartão não é de nenhuma inscrição da caravana.",
   otherBus: (nome: string, bus: string) => `${nome} é do ${bus}, não deste ônibus. Ninguém foi marcado.`,
   waiting: (nome: string) => `${nome} está na lista de espera e não tem lugar em ônibus. Ninguém foi marcado.`,
@@ -39,9 +41,13 @@ const moment = z
   .string({ error: BOARDING_MESSAGES.invalid })
   .check(z.regex(ISO_MOMENT, BOARDING_MESSAGES.invalid), z.refine(isRealMoment, BOARDING_MESSAGES.invalid));
 
-/** A calendar day that exists (Date.parse would roll 30 February over into March) and a parseable time. */
+/**
+ * A calendar day that exists (Date.parse would roll 30 February over into
+ * March), in years a roll call can have: year 0000 would fail in PostgreSQL.
+ */
 function isRealMoment(s: string): boolean {
   const [y, m, d] = s.slice(0, 10).split("-").map(Number);
+  if (y < 2000 || y > 2999) return false;
   return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d && !Number.isNaN(Date.parse(s));
 }
 

@@ -139,6 +139,7 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
 
     // An undo made at 10:00:05 on one phone arrives first; the mark made at 10:00:01 on another arrives later.
+    await t.db.query("UPDATE registrations SET created_at = now() - interval '1 hour'");
     const t0 = Date.now() - 60_000;
     const undo = await send([mark(ana.id, false, new Date(t0 + 5000), "volta")]);
     expect(undo.estado).toEqual([{ id: ana.id, ida: true, volta: false }]);
@@ -182,6 +183,12 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
         { id: unknown.id, mensagem: BOARDING_MESSAGES.notFound },
       ]),
     );
+    expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
+
+    // A mark dated before the registration existed cannot be a real one.
+    const early = mark(ana.id, false, new Date(Date.now() - 24 * 3600_000));
+    const before = await send([early]);
+    expect(before.recusadas).toEqual([{ id: early.id, mensagem: BOARDING_MESSAGES.beforeRegistration("Ana Lima") }]);
     expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
   });
 

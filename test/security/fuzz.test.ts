@@ -198,6 +198,42 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
     }
   }, 180_000);
 
+  it("answers hostile roll call marks with a pt-BR 4xx or a harmless 2xx, and never counts twice", async () => {
+    const moment = fc
+      .date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
+      .map((d) => d.toISOString());
+    const mark = fc.record(
+      {
+        id: fc.oneof(fc.uuid(), hostileValue),
+        inscricao_id: fc.oneof(fc.constant(target.id), fc.uuid(), hostileValue),
+        viagem: fc.oneof(fc.constantFrom("ida", "volta"), hostileValue),
+        embarcou: fc.oneof(fc.boolean(), hostileValue),
+        feito_em: fc.oneof(moment, hostileValue),
+      },
+      { requiredKeys: [] },
+    );
+    const boarding = fc
+      .tuple(
+        anyCookie(),
+        fc.oneof(
+          hostileJsonBody(fc.oneof(fc.record({ marcas: fc.array(mark, { maxLength: 5 }) }), hostileValue)).map(
+            (b): Req => ({ opts: { method: "POST", url: "/api/boarding/marks", ...b }, allow2xx: true }),
+          ),
+          hostileJsonBody(fc.oneof(fc.record({ inscricao_id: fc.oneof(fc.uuid(), hostileValue) }), hostileValue)).map(
+            (b): Req => ({ opts: { method: "POST", url: "/api/boarding/cash", ...b } }),
+          ),
+        ),
+      )
+      .map(([headers, req]): Req => ({ ...req, opts: { ...req.opts, headers: { ...req.opts.headers, ...headers } } }));
+    await property(boarding, 600);
+    // One row per person and trip, whatever was sent.
+    const rows = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM embarques GROUP BY inscricao_id, viagem",
+    );
+    for (const r of rows) expect(r.n).toBe(1);
+    expect(rows.length).toBeLessThanOrEqual(2);
+  }, 180_000);
+
   it("refuses malformed and hostile receipt uploads with a pt-BR 4xx", async () => {
     const upload = fc
       .tuple(

@@ -43,8 +43,9 @@ export async function readBoardingList(db: Queryable): Promise<BoardingList> {
 /**
  * Applies a batch of marks. Within the batch and against the table, the mark
  * made last wins (migration 013), so a replay or a late undo is harmless. A
- * mark for someone without a seat is refused and changes nothing; a mark
- * dated in the future (a phone's clock ahead) counts as made now.
+ * mark for someone without a seat, or dated before the registration existed,
+ * is refused and changes nothing; a mark dated in the future (a phone's clock
+ * ahead) counts as made now.
  */
 export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksResult> {
   const params = [
@@ -55,7 +56,7 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
     marks.map((m) => m.feito_em),
   ];
   const [result] = await db.query<{
-    recusadas: { id: string; nome: string | null }[] | null;
+    recusadas: { id: string; nome: string | null; antes: boolean | null }[] | null;
     estado: MarksResult["estado"] | null;
   }>(
     `WITH m AS (
@@ -64,7 +65,7 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
          AS m(id, inscricao_id, viagem, embarcou, feito_em)
      ), valid AS (
        SELECT DISTINCT ON (m.inscricao_id, m.viagem) m.*
-       FROM m JOIN registrations r ON r.id = m.inscricao_id AND r.situacao = 'vaga'
+       FROM m JOIN registrations r ON r.id = m.inscricao_id AND r.situacao = 'vaga' AND m.feito_em >= r.created_at
        ORDER BY m.inscricao_id, m.viagem, m.feito_em DESC, m.id DESC
      ), saved AS (
        INSERT INTO embarques AS e (inscricao_id, viagem, embarcou, marcado_em, marca_id)
@@ -75,9 +76,9 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
        RETURNING e.inscricao_id, e.viagem, e.embarcou
      )
      SELECT
-       (SELECT json_agg(json_build_object('id', m.id, 'nome', r.nome_completo))
+       (SELECT json_agg(json_build_object('id', m.id, 'nome', r.nome_completo, 'antes', m.feito_em < r.created_at))
           FROM m LEFT JOIN registrations r ON r.id = m.inscricao_id
-          WHERE r.id IS NULL OR r.situacao <> 'vaga') AS recusadas,
+          WHERE r.id IS NULL OR r.situacao <> 'vaga' OR m.feito_em < r.created_at) AS recusadas,
        (SELECT json_agg(json_build_object(
            'id', r.id,
            'ida', coalesce((SELECT s.embarcou FROM saved s WHERE s.inscricao_id = r.id AND s.viagem = 'ida'),
@@ -89,7 +90,11 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
   );
   const refused = (result.recusadas ?? []).map((r) => ({
     id: r.id,
-    mensagem: r.nome ? BOARDING_MESSAGES.notSeated(r.nome) : BOARDING_MESSAGES.notFound,
+    mensagem: !r.nome
+      ? BOARDING_MESSAGES.notFound
+      : r.antes
+        ? BOARDING_MESSAGES.beforeRegistration(r.nome)
+        : BOARDING_MESSAGES.notSeated(r.nome),
   }));
   const refusedIds = new Set(refused.map((r) => r.id));
   return {
