@@ -34,4 +34,6 @@ export const STORAGE_KEYS = {
   headerTitleSize: "headerTitleSize",
   /** The roll call's last bus and trip on this phone. */
   rollCallChoice: "caravana:embarque-escolha",
+  /** IndexedDB database with the roll call's lists (names, phones): deleted on logout. */
+  rollCallLists: "caravana-embarque-listas",
 } as const;

@@ -154,6 +154,14 @@ describe("the roll call on a phone", () => {
       // The trip back has its own roll call.
       await page.getByText("Volta", { exact: true }).click();
       await page.getByText("0 de 7 embarcados").waitFor(WAIT);
+
+      // "Sair" takes the phone's copy of names and phones away; the queue's database stays.
+      const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort());
+      expect(await databases()).toEqual(["caravana-embarque-fila", "caravana-embarque-listas"]);
+      await page.getByRole("link", { name: "← Painel" }).click();
+      await page.getByRole("button", { name: "Sair" }).click();
+      await page.getByLabel("Senha", { exact: true }).waitFor(WAIT);
+      await expect.poll(databases, WAIT).toEqual(["caravana-embarque-fila"]);
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { SessionState } from "../../shared/admin-api";
+import { STORAGE_KEYS } from "../../shared/constants";
 import { toast } from "../components/toast";
 import { api, ApiError } from "./api";
 
@@ -50,6 +51,12 @@ export function markAuthenticated(s: SessionState): void {
 export async function logout(): Promise<void> {
   // Even if the call fails the panel leaves; the server ends the session on its side when it can.
   await api<void>("/api/session", { method: "DELETE" }).catch(() => undefined);
+  // The roll call's copy of names and phones leaves with the person; its queue of marks stays (decision 026).
+  try {
+    indexedDB.deleteDatabase(STORAGE_KEYS.rollCallLists);
+  } catch {
+    // No IndexedDB here: nothing was kept.
+  }
   set({ phase: "anonymous", devMode: view.phase === "authenticated" ? view.devMode : false });
 }
 

@@ -1,4 +1,5 @@
 import type { BoardingList, Mark } from "../../../shared/boarding";
+import { STORAGE_KEYS } from "../../../shared/constants";
 
 /**
  * What the roll call keeps on the phone, in IndexedDB: the last list read
@@ -17,34 +18,52 @@ export interface SavedList {
   clockOffset: number;
 }
 
-const DB_NAME = "caravana-embarque";
+// Two databases, so that logging out can delete the lists (lib/admin-session.ts) and keep the queue.
+const LISTS_DB = STORAGE_KEYS.rollCallLists;
+const QUEUE_DB = "caravana-embarque-fila";
 const LISTS = "listas";
 const QUEUE = "fila";
 const LIST_KEY = "atual";
 
-let opening: Promise<IDBDatabase> | null = null;
+const opening = new Map<string, Promise<IDBDatabase>>();
 
-function database(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      req.result.createObjectStore(LISTS);
-      req.result.createObjectStore(QUEUE, { keyPath: "id" });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  }).catch((err) => {
-    opening = null;
-    throw err;
-  });
-  return opening;
+function database(name: string, store: string, keyPath?: string): Promise<IDBDatabase> {
+  let db = opening.get(name);
+  if (!db) {
+    db = new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore(store, keyPath ? { keyPath } : undefined);
+      req.onsuccess = () => {
+        // Logging out deletes the lists: let it, and open again next time.
+        req.result.onversionchange = () => {
+          req.result.close();
+          opening.delete(name);
+        };
+        resolve(req.result);
+      };
+      req.onerror = () => reject(req.error);
+    }).catch((err) => {
+      opening.delete(name);
+      throw err;
+    });
+    opening.set(name, db);
+  }
+  return db;
 }
 
+const listsDb = () => database(LISTS_DB, LISTS);
+const queueDb = () => database(QUEUE_DB, QUEUE, "id");
+
 /** One request in its own transaction; resolves once the transaction is durable. */
-async function run<T>(store: string, mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await database();
+async function run<T>(
+  db: Promise<IDBDatabase>,
+  store: string,
+  mode: IDBTransactionMode,
+  op: (s: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const opened = await db;
   return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(store, mode, { durability: "strict" });
+    const tx = opened.transaction(store, mode, { durability: "strict" });
     const req = op(tx.objectStore(store));
     tx.oncomplete = () => resolve(req.result);
     tx.onerror = () => reject(tx.error);
@@ -52,16 +71,15 @@ async function run<T>(store: string, mode: IDBTransactionMode, op: (s: IDBObject
   });
 }
 
-export const readSavedList = () => run<SavedList | undefined>(LISTS, "readonly", (s) => s.get(LIST_KEY));
-export const saveList = (saved: SavedList) => run(LISTS, "readwrite", (s) => s.put(saved, LIST_KEY));
-export const forgetList = () => run(LISTS, "readwrite", (s) => s.delete(LIST_KEY));
+export const readSavedList = () => run<SavedList | undefined>(listsDb(), LISTS, "readonly", (s) => s.get(LIST_KEY));
+export const saveList = (saved: SavedList) => run(listsDb(), LISTS, "readwrite", (s) => s.put(saved, LIST_KEY));
 
-export const readQueue = () => run<QueuedAction[]>(QUEUE, "readonly", (s) => s.getAll());
-export const enqueue = (action: QueuedAction) => run(QUEUE, "readwrite", (s) => s.put(action));
+export const readQueue = () => run<QueuedAction[]>(queueDb(), QUEUE, "readonly", (s) => s.getAll());
+export const enqueue = (action: QueuedAction) => run(queueDb(), QUEUE, "readwrite", (s) => s.put(action));
 
 export async function dequeue(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const db = await database();
+  const db = await queueDb();
   await new Promise<void>((resolve, reject) => {
     const tx = db.transaction(QUEUE, "readwrite", { durability: "strict" });
     for (const id of ids) tx.objectStore(QUEUE).delete(id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BoardingPassenger } from "../../../shared/boarding";
 import type { QueuedAction } from "./boarding-store";
-import { overlay, withStates } from "./roll-call-state";
+import { overlay, statesFromEvent, withStates } from "./roll-call-state";
 
 const ana: BoardingPassenger = {
   id: "a",
@@ -46,5 +46,14 @@ describe("what the phone shows while marks wait to be sent", () => {
     const saved = { clockOffset: 0, list: { agora: "", onibus: [], passageiros: [ana, bia], fora: [] } };
     const next = withStates(saved, [{ id: "b", ida: true, volta: true }]);
     expect(next.list.passageiros).toEqual([ana, { ...bia, ida: true, volta: true }]);
+  });
+
+  it("turns another phone's marks into states, and asks for the lists again for someone unknown", () => {
+    const marks = [
+      { id: "a", viagem: "ida" as const, embarcou: true },
+      { id: "a", viagem: "volta" as const, embarcou: false },
+    ];
+    expect(statesFromEvent([ana, bia], marks)).toEqual([{ id: "a", ida: true, volta: false }]);
+    expect(statesFromEvent([ana, bia], [{ id: "z", viagem: "ida", embarcou: true }])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { BoardingPassenger, MarksResult } from "../../../shared/boarding";
+import type { BoardingEvent, BoardingPassenger, MarksResult } from "../../../shared/boarding";
 import type { QueuedAction, SavedList } from "./boarding-store";
 
 /** A passenger as this phone sees them: the server's state with the marks still queued on top. */
@@ -51,4 +51,21 @@ export function overlay(passengers: BoardingPassenger[], queue: QueuedAction[]):
       aguardando: true,
     };
   });
+}
+
+/** Another phone's marks, as new states of the people they name; null when one is not in the lists (read them again). */
+export function statesFromEvent(
+  passengers: BoardingPassenger[],
+  marks: BoardingEvent["marks"],
+): MarksResult["estado"] | null {
+  const byId = new Map(passengers.map((p) => [p.id, p]));
+  const states = new Map<string, MarksResult["estado"][number]>();
+  for (const m of marks) {
+    const p = byId.get(m.id);
+    if (!p) return null;
+    const s = states.get(m.id) ?? { id: p.id, ida: p.ida, volta: p.volta };
+    s[m.viagem] = m.embarcou;
+    states.set(m.id, s);
+  }
+  return [...states.values()];
 }

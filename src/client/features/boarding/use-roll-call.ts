@@ -22,7 +22,7 @@ import {
   type SavedList,
   saveList,
 } from "./boarding-store";
-import { isMark, overlay, type SeenPassenger, withStates } from "./roll-call-state";
+import { isMark, overlay, type SeenPassenger, statesFromEvent, withStates } from "./roll-call-state";
 
 export interface RollCall {
   list: BoardingList | null;
@@ -237,18 +237,9 @@ export function useRollCall(): RollCall {
     "/api/events",
     {
       [SSE_EVENTS.boarding]: (data) => {
-        const marks = (data as BoardingEvent).marks ?? [];
-        const known = new Set(savedRef.current?.list.passageiros.map((p) => p.id));
-        if (marks.some((m) => !known.has(m.id))) return listChanged();
-        const states = new Map<string, { id: string; ida: boolean; volta: boolean }>();
-        for (const p of savedRef.current?.list.passageiros ?? []) {
-          if (marks.some((m) => m.id === p.id)) states.set(p.id, { id: p.id, ida: p.ida, volta: p.volta });
-        }
-        for (const m of marks) {
-          const s = states.get(m.id);
-          if (s) s[m.viagem] = m.embarcou;
-        }
-        applyStates([...states.values()]);
+        const states = statesFromEvent(savedRef.current?.list.passageiros ?? [], (data as BoardingEvent).marks ?? []);
+        if (states) applyStates(states);
+        else listChanged();
       },
       [SSE_EVENTS.registrationInserted]: listChanged,
       [SSE_EVENTS.registrationUpdated]: listChanged,
