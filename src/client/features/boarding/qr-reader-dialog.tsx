@@ -7,9 +7,15 @@ const SCAN_EVERY_MS = 250;
 // The same card held in front of the camera is read once, not once per frame.
 const SAME_CODE_PAUSE_MS = 3000;
 
+/** What to tell the person at the door after a read; `ok` when the pass belongs here. */
+export interface PassRead {
+  text: string;
+  ok: boolean;
+}
+
 interface Props {
-  /** A code was read; returns what to tell the person at the door. */
-  onPass: (code: string) => string;
+  /** A code was read. */
+  onPass: (code: string) => PassRead;
   onClose: () => void;
 }
 
@@ -28,7 +34,7 @@ function cameraMessage(err: unknown): string {
 export function QrReaderDialog({ onPass, onClose }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "starting" });
-  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+  const [result, setResult] = useState<PassRead | null>(null);
   const handler = useRef(onPass);
   handler.current = onPass;
 
@@ -56,8 +62,7 @@ export function QrReaderDialog({ onPass, onClose }: Props) {
             const now = Date.now();
             if (code && (code !== last.code || now - last.at > SAME_CODE_PAUSE_MS)) {
               last = { code, at: now };
-              const text = handler.current(code);
-              setResult({ text, ok: / embarcou\.$/.test(text) });
+              setResult(handler.current(code));
             }
           } catch (err) {
             console.warn("Leitura do QR falhou neste quadro", err);

@@ -12,6 +12,7 @@ import { STORAGE_KEYS } from "../../../shared/constants";
 import { toast } from "../../components/toast";
 import { Link } from "../../lib/router";
 import { PassengerRow } from "./passenger-row";
+import type { PassRead } from "./qr-reader-dialog";
 import { registerRollCallWorker } from "./register-worker";
 import type { SeenPassenger } from "./roll-call-state";
 import { useRollCall } from "./use-roll-call";
@@ -92,14 +93,14 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
     if (p[trip]) rc.mark(p, trip, false);
     else board(p);
   };
-  const onPass = (code: string): string => {
-    if (!rc.list || !bus) return "Abra a lista de um ônibus antes de ler os cartões.";
+  const onPass = (code: string): PassRead => {
+    if (!rc.list || !bus) return { text: "Abra a lista de um ônibus antes de ler os cartões.", ok: false };
     const found = readPass(rc.list, code, bus.id);
-    if ("mensagem" in found) return found.mensagem;
+    if ("mensagem" in found) return { text: found.mensagem, ok: false };
     const p = rc.passengers.find((x) => x.id === found.passageiro.id);
-    if (p?.[trip]) return `${p.nome_completo} já tinha embarcado.`;
+    if (p?.[trip]) return { text: `${p.nome_completo} já tinha embarcado.`, ok: true };
     if (p) rc.mark(p, trip, true);
-    return `${found.passageiro.nome_completo} embarcou.`;
+    return { text: `${found.passageiro.nome_completo} embarcou.`, ok: true };
   };
 
   return (
