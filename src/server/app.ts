@@ -77,6 +77,12 @@ export function publicEventConfig(config: Config): PublicEventConfig {
   };
 }
 
+/** A hop count becomes "trust the socket and the n-1 hops before it" (proxy-addr's hop index starts at 0). */
+function trustProxyOption(setting: Config["TRUST_PROXY"]): FastifyServerOptions["trustProxy"] {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 const LOG_CENSOR = "[oculto]";
 
 /** onSend hook: the answer is never stored by a browser or proxy, unless the route chose its own rule. */
@@ -129,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const isInstance = typeof logger === "object" && logger !== null && "child" in logger;
   const serverOptions: FastifyServerOptions = {
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Long-lived SSE responses are ended by the realtime plugin; other connections close with the server.
     forceCloseConnections: "idle",
     // A request already on its way during shutdown is served, not answered 503.

@@ -23,6 +23,17 @@ describe("loadConfig", () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it("believes a number of proxy hops or the proxies' addresses, never every hop", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).TRUST_PROXY).toBe("127.0.0.1,10.0.0.0/8,::1");
+    for (const bad of ["yes", "10.0.0.0/33", "nginx", "1.2.3"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: use false, o número de proxies/);
+    }
+  });
+
   it("names each wrong variable", () => {
     const attempt = () => loadConfig({ PORT: "abc", DATABASE_URL: "mysql://x", THANKS_MESSAGES: "a|b" });
     expect(attempt).toThrow(ConfigError);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { existsSync } from "node:fs";
 import * as z from "zod/mini";
 import { DEFAULT_EVENT_TITLE } from "../shared/constants";
@@ -50,14 +51,40 @@ const pixText = (fallback: string, sanitize: (v: string) => string) =>
     fallback,
   );
 
-const bool = (fallback: boolean) =>
-  z.pipe(
-    z.transform((v: unknown) => (v === undefined || v === "" ? String(fallback) : String(v).toLowerCase())),
-    z.pipe(
-      z.enum(["true", "false", "1", "0"], { error: "use true ou false" }),
-      z.transform((v: "true" | "false" | "1" | "0") => v === "true" || v === "1"),
-    ),
-  );
+const TRUST_PROXY_ERROR =
+  "use false, o número de proxies à frente do servidor (true vale 1) ou os endereços dos proxies separados por vírgula";
+
+/**
+ * Which X-Forwarded-* hops to believe: none (false), the last n (a proxy
+ * chain of n; "true" means the one proxy in front), or those sent by the
+ * proxies' own addresses. Never every hop: a proxy that appends to
+ * X-Forwarded-For would let the client choose its address.
+ */
+const trustProxy = z.pipe(
+  z.transform((v: unknown) =>
+    String(v ?? "")
+      .trim()
+      .toLowerCase(),
+  ),
+  z.transform((v: string, ctx): false | number | string => {
+    if (v === "" || v === "false" || v === "0") return false;
+    if (v === "true") return 1;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const parts = v.split(",").map((p) => p.trim());
+    const valid = parts.every((p) => {
+      const [address, prefix] = p.split("/");
+      const version = isIP(address);
+      if (!version) return false;
+      if (prefix === undefined) return true;
+      return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+    });
+    if (!valid) {
+      ctx.issues.push({ code: "custom", message: TRUST_PROXY_ERROR, input: v });
+      return false;
+    }
+    return parts.join(",");
+  }),
+);
 
 export const envSchema = z.object({
   NODE_ENV: z._default(
@@ -110,7 +137,7 @@ export const envSchema = z.object({
     ),
   ),
   CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   REGISTRATION_RATE_LIMIT: positiveInt(30),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
 });

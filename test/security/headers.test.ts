@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../src/server/plugins/session";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../src/server/plugins/session";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
 
@@ -34,14 +34,14 @@ function expectSafeHeaders(res: LightMyRequestResponse, what: string) {
 
 describe("security headers", () => {
   let direct: TestApp; // no proxy in front: X-Forwarded-* must be ignored
-  let proxied: { app: FastifyInstance }; // TRUST_PROXY=true, as behind nginx
+  let proxied: { app: FastifyInstance }; // TRUST_PROXY=1, as behind one nginx
   let cookie: string;
   beforeAll(async () => {
     direct = await startAdminTestApp("pglite");
     // The same real app with the proxy setting, on the same database (one PGlite start instead of two).
     proxied = {
       app: await buildApp({
-        config: { ...direct.config, TRUST_PROXY: true },
+        config: { ...direct.config, TRUST_PROXY: 1 },
         db: direct.db,
         distDir: process.env.TEST_DIST_DIR,
       }),
@@ -104,13 +104,25 @@ describe("security headers", () => {
         headers,
         remoteAddress: "10.5.5.5",
       });
-    const sessionSetCookie = (res: LightMyRequestResponse) =>
-      String([res.headers["set-cookie"]].flat().find((c) => String(c).startsWith(`${SESSION_COOKIE}=`)));
+    const sessionSetCookie = (res: LightMyRequestResponse, name = SESSION_COOKIE) =>
+      String([res.headers["set-cookie"]].flat().find((c) => String(c).startsWith(`${name}=`)));
 
     const behindProxy = await login(proxied, https);
     expect(behindProxy.statusCode).toBe(200);
     expect(behindProxy.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
-    expect(sessionSetCookie(behindProxy)).toMatch(/;\s*Secure/i);
+    // Over HTTPS the cookie carries the __Host- prefix: Secure, path /, no Domain.
+    const secure = sessionSetCookie(behindProxy, SECURE_SESSION_COOKIE);
+    expect(secure).toMatch(/;\s*Secure/i);
+    expect(secure).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(secure).not.toMatch(/Domain=/i);
+    expect(sessionSetCookie(behindProxy)).toBe("undefined");
+    const token = secure.split(";")[0];
+    const asHttps = (cookie: string) => proxied.app.inject({ url: "/api/session", headers: { ...https, cookie } });
+    expect((await asHttps(token)).json()).toMatchObject({ authenticated: true });
+    // The plain name is not accepted over HTTPS.
+    expect((await asHttps(token.replace(SECURE_SESSION_COOKIE, SESSION_COOKIE))).json()).toMatchObject({
+      authenticated: false,
+    });
     expect((await proxied.app.inject({ url: "/", headers: https })).headers["strict-transport-security"]).toBeDefined();
 
     // The same proxy over plain HTTP: no HSTS (a browser would ignore it anyway) and no Secure flag.

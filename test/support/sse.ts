@@ -40,6 +40,8 @@ export async function openStream(url: string, cookie?: string) {
   })();
   return {
     events,
+    /** Settles when the server ends the stream (or close() aborts it). */
+    ended: pump,
     async until(predicate: (events: SseEvent[]) => boolean, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {

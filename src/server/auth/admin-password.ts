@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { Queryable } from "../db/database";
+import type { Database, Queryable } from "../db/database";
 import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
 
 export const GENERATED_HASH_KEY = "admin_password_hash";
@@ -8,6 +8,10 @@ export interface AdminPassword {
   verify(password: string): Promise<boolean>;
   /** Where the password came from, for the start-up notice and tests. */
   readonly source: "env" | "generated" | "stored";
+  /** A record of this password that app_settings may keep (a hash, never the password). */
+  stamp(): Promise<string>;
+  /** Whether a kept stamp was made from this same password. */
+  isStamp(stamp: string): Promise<boolean>;
 }
 
 /** Prints a start-up notice; stdout by default. The only place a generated password is ever shown. */
@@ -34,8 +38,14 @@ export async function prepareAdminPassword(
   announce: Announce = announceToStdout,
 ): Promise<AdminPassword> {
   if (config.ADMIN_PASSWORD) {
-    const hash = await hashPassword(config.ADMIN_PASSWORD);
-    return { source: "env", verify: (p) => verifyPassword(p, hash) };
+    const password = config.ADMIN_PASSWORD;
+    const hash = await hashPassword(password);
+    return {
+      source: "env",
+      verify: (p) => verifyPassword(p, hash),
+      stamp: async () => hash,
+      isStamp: async (stamp) => isPasswordHash(stamp) && verifyPassword(password, stamp),
+    };
   }
   if (config.NODE_ENV === "production") {
     throw new Error("ADMIN_PASSWORD é obrigatória em produção.");
@@ -67,7 +77,7 @@ export async function prepareAdminPassword(
           "Para usar outra, defina ADMIN_PASSWORD (obrigatória em produção).",
         ]),
       );
-      return { source: "generated", verify: (p) => verifyPassword(p, hash) };
+      return { source: "generated", ...fromHash(hash) };
     }
     stored = (await read())!;
   }
@@ -79,5 +89,36 @@ export async function prepareAdminPassword(
       `'${GENERATED_HASH_KEY}' da tabela app_settings e reinicie.`,
     ]),
   );
-  return { source: "stored", verify: (p) => verifyPassword(p, storedHash) };
+  return { source: "stored", ...fromHash(storedHash) };
+}
+
+/** A generated password is known by its stored hash alone. */
+const fromHash = (hash: string) => ({
+  verify: (p: string) => verifyPassword(p, hash),
+  stamp: async () => hash,
+  isStamp: async (stamp: string) => stamp === hash,
+});
+
+export const SESSIONS_STAMP_KEY = "admin_sessions_password";
+
+/**
+ * Sessions belong to the password they were opened with: when the server
+ * starts with another one, every session ends. app_settings keeps a hash of
+ * the password the current sessions were made under.
+ */
+export async function endSessionsOfOldPassword(db: Database, password: AdminPassword): Promise<boolean> {
+  const [kept] = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [
+    SESSIONS_STAMP_KEY,
+  ]);
+  if (kept && (await password.isStamp(kept.value))) return false;
+  const stamp = await password.stamp();
+  await db.transaction(async (tx) => {
+    await tx.query("DELETE FROM admin_sessions");
+    await tx.query(
+      `INSERT INTO app_settings (key, value) VALUES ($1, $2)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [SESSIONS_STAMP_KEY, stamp],
+    );
+  });
+  return kept !== undefined;
 }

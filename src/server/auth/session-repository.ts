@@ -24,23 +24,32 @@ export async function findSession(
   db: Database,
   tokenHash: string,
   renewBelowMs: number,
+  maxAgeMs: number,
 ): Promise<{ renew: boolean } | null> {
   const [row] = await db.query<{ renew: boolean }>(
     `SELECT expires_at < now() + $2 * interval '1 millisecond' AS renew
-     FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()`,
-    [tokenHash, renewBelowMs],
+     FROM admin_sessions
+     WHERE token_hash = $1 AND expires_at > now() AND created_at > now() - $3 * interval '1 millisecond'`,
+    [tokenHash, renewBelowMs, maxAgeMs],
   );
   return row ?? null;
 }
 
-export async function renewSession(db: Database, tokenHash: string, ttlMs: number): Promise<void> {
-  await db.query("UPDATE admin_sessions SET expires_at = now() + $2 * interval '1 millisecond' WHERE token_hash = $1", [
-    tokenHash,
-    ttlMs,
-  ]);
+/** Another `ttlMs` from now, but never past the session's absolute end. */
+export async function renewSession(db: Database, tokenHash: string, ttlMs: number, maxAgeMs: number): Promise<void> {
+  await db.query(
+    `UPDATE admin_sessions
+     SET expires_at = least(now() + $2 * interval '1 millisecond', created_at + $3 * interval '1 millisecond')
+     WHERE token_hash = $1`,
+    [tokenHash, ttlMs, maxAgeMs],
+  );
 }
 
-export async function sessionIsValid(db: Database, tokenHash: string): Promise<boolean> {
-  const rows = await db.query("SELECT 1 FROM admin_sessions WHERE token_hash = $1 AND expires_at > now()", [tokenHash]);
+export async function sessionIsValid(db: Database, tokenHash: string, maxAgeMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM admin_sessions
+     WHERE token_hash = $1 AND expires_at > now() AND created_at > now() - $2 * interval '1 millisecond'`,
+    [tokenHash, maxAgeMs],
+  );
   return rows.length > 0;
 }

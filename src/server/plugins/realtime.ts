@@ -10,11 +10,17 @@ import { readSeatSummary } from "../seats/bus-repository";
 interface Stream {
   res: ServerResponse;
   admin: boolean;
+  /** The admin session it was opened with: the stream ends with it. */
+  sessionHash: string | null;
 }
 
 export interface Realtime {
-  /** Takes over the reply as an SSE stream; admin streams also receive the ids of changed registrations. */
-  open(reply: FastifyReply, opts: { admin: boolean }): void;
+  /**
+   * Takes over the reply as an SSE stream. Admin streams (opened with a valid
+   * session's hash) also receive the ids of changed registrations, and end the
+   * moment that session ends, on any instance.
+   */
+  open(reply: FastifyReply, opts: { sessionHash: string | null }): void;
   /** Re-sends the current form status to every stream (after a lost LISTEN connection). */
   resync(): Promise<void>;
   readonly size: number;
@@ -34,7 +40,8 @@ type DbEvent =
       ids: string[];
     }
   | { type: "buses-changed" }
-  | ({ type: "boarding" } & BoardingEvent);
+  | ({ type: "boarding" } & BoardingEvent)
+  | { type: "sessions-ended"; hashes: string[] };
 
 const HEARTBEAT_MS = 25_000;
 // Seat counts are read once per burst of changes, not once per registration.
@@ -90,6 +97,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       send(frame(SSE_EVENTS.formStatus, status), false);
       return;
     }
+    if (event.type === "sessions-ended") {
+      const ended = new Set(event.hashes);
+      for (const s of streams) if (s.sessionHash && ended.has(s.sessionHash)) s.res.end();
+      return;
+    }
     if (event.type === "boarding") {
       const marks: BoardingEvent = { marks: event.marks };
       send(frame(SSE_EVENTS.boarding, marks), true);
@@ -118,7 +130,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   heartbeat.unref();
 
   const realtime: Realtime = {
-    open(reply, { admin }) {
+    open(reply, { sessionHash }) {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -128,7 +140,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         "X-Accel-Buffering": "no",
         "X-Content-Type-Options": "nosniff",
       });
-      const stream: Stream = { res, admin };
+      const stream: Stream = { res, admin: sessionHash !== null, sessionHash };
       streams.add(stream);
       res.on("close", () => streams.delete(stream));
       // Current status first: a reconnecting page is back in step at once.

@@ -2,15 +2,28 @@ import { randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { type AdminPassword, type Announce, prepareAdminPassword } from "../auth/admin-password";
+import {
+  type AdminPassword,
+  type Announce,
+  endSessionsOfOldPassword,
+  prepareAdminPassword,
+} from "../auth/admin-password";
 import { deleteSession, findSession, insertSession, renewSession, sessionIsValid } from "../auth/session-repository";
 import { hashToken } from "../auth/token-hash";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 
-/** Name of the HttpOnly admin session cookie. */
+/** Name of the HttpOnly admin session cookie over plain HTTP (development, a LAN). */
 export const SESSION_COOKIE = "caravana_admin";
+/**
+ * Over HTTPS: the __Host- prefix makes the browser refuse the cookie unless it
+ * is Secure, for this exact host and path /, so a sibling subdomain cannot set
+ * or shadow it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
+/** However often it is used, a session ends this long after its login. */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60_000;
 /** A session used again after this long gets a fresh 12 h (sliding expiry) and a re-sent cookie. */
 export const SESSION_RENEW_AFTER_MS = 5 * 60_000;
 
@@ -50,7 +63,14 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; announce?: Announce }) => {
   await app.register(fastifyCookie);
-  app.decorate("adminPassword", await prepareAdminPassword(opts.config, app.db, opts.announce));
+  const password = await prepareAdminPassword(opts.config, app.db, opts.announce);
+  app.decorate("adminPassword", password);
+  if (await endSessionsOfOldPassword(app.db, password)) {
+    app.log.warn("a senha do painel mudou: todas as sessões abertas foram encerradas");
+  }
+
+  const cookieName = (request: FastifyRequest) =>
+    request.protocol === "https" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
@@ -60,13 +80,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   });
 
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
+    reply.setCookie(cookieName(request), token, { ...cookieOptions(request), maxAge: SESSION_TTL_MS / 1000 });
 
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+    reply.clearCookie(cookieName(request), cookieOptions(request));
 
   const tokenOf = (request: FastifyRequest): string | null => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName(request)];
     return token && TOKEN_PATTERN.test(token) ? token : null;
   };
 
@@ -88,23 +108,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       const token = tokenOf(request);
       if (!token) return null;
       const tokenHash = hashToken(token);
-      const found = await findSession(app.db, tokenHash, SESSION_TTL_MS - SESSION_RENEW_AFTER_MS);
+      const found = await findSession(app.db, tokenHash, SESSION_TTL_MS - SESSION_RENEW_AFTER_MS, SESSION_MAX_AGE_MS);
       if (!found) return null;
       if (found.renew && reply) {
-        await renewSession(app.db, tokenHash, SESSION_TTL_MS);
+        await renewSession(app.db, tokenHash, SESSION_TTL_MS, SESSION_MAX_AGE_MS);
         setCookie(request, reply, token);
       }
       return tokenHash;
     },
 
-    isValid: (tokenHash) => sessionIsValid(app.db, tokenHash),
+    isValid: (tokenHash) => sessionIsValid(app.db, tokenHash, SESSION_MAX_AGE_MS),
   };
   app.decorate("adminSessions", sessions);
 
   app.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
     if (await sessions.check(request, reply)) return;
     // A stale or forged cookie is dropped so the browser stops sending it.
-    if (request.cookies[SESSION_COOKIE] !== undefined) clearCookie(request, reply);
+    if (request.cookies[cookieName(request)] !== undefined) clearCookie(request, reply);
     throw new HttpError(401, SESSION_MESSAGES.invalid);
   });
 
@@ -116,10 +136,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     const own = `${request.protocol}://${request.host}`.toLowerCase();
     if (origin.toLowerCase() === own) return;
     if (origin.toLowerCase().replace(/^https?:/, "") === own.replace(/^https?:/, "")) {
-      request.log.warn(
-        { origin, own },
-        "Origin difere só no protocolo: atrás de um proxy HTTPS, defina TRUST_PROXY=true",
-      );
+      request.log.warn({ origin, own }, "Origin difere só no protocolo: atrás de um proxy HTTPS, defina TRUST_PROXY=1");
     }
     throw new HttpError(403, SESSION_MESSAGES.crossSite);
   });

@@ -1,7 +1,8 @@
 import type { RoutePlugin } from "../plugins/zod-validation";
 
-// An admin stream re-checks its session this often and ends once it is gone
-// (logout, expiry); the browser reconnects and gets a visitor stream.
+// A logout or a password change ends an admin stream at once (migration 014);
+// expiry by time is found by this re-check. The browser then reconnects and
+// gets a visitor stream.
 export const ADMIN_STREAM_RECHECK_MS = 60_000;
 
 const eventsRoutes: RoutePlugin = async (app) => {
@@ -11,7 +12,7 @@ const eventsRoutes: RoutePlugin = async (app) => {
       return reply.type("text/event-stream; charset=utf-8").header("Cache-Control", "no-cache").send();
     // No renewal here: the reply is hijacked, so a fresh cookie could not be sent.
     const tokenHash = await app.adminSessions.check(request);
-    app.realtime.open(reply, { admin: tokenHash !== null });
+    app.realtime.open(reply, { sessionHash: tokenHash });
     if (!tokenHash) return;
     const res = reply.raw;
     const timer = setInterval(() => {
