@@ -77,7 +77,15 @@ const pageNumber = z.pipe(
 
 /** Query of the list and of the exports: filtering, sorting and paging happen in the database. */
 export const listQuerySchema = z.object({
-  q: z._default(z.string().check(z.maxLength(120, "Busca longa demais.")), ""),
+  // NFC like the stored names, so "José" typed with a combining accent finds them.
+  q: z._default(
+    z.string().check(
+      z.maxLength(120, "Busca longa demais."),
+      z.refine((s) => s.isWellFormed(), "Busca contém caracteres inválidos."),
+      z.normalize("NFC"),
+    ),
+    "",
+  ),
   status: z._default(z.enum(STATUS_FILTERS, { error: "Filtro de status inválido." }), "todos"),
   sort: z._default(z.enum(SORTS, { error: "Ordenação inválida." }), "recentes"),
   /** A bus id: only the people seated in it. Empty: every bus. */

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { AGE_MAX, AGE_MIN, NAME_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES } from "./constants";
 import { isValidPhoneDigits, phoneDigits } from "./phone";
 import { ADULT_AGE } from "./privacy";
+import { hasHiddenCharacters } from "./visible-text";
 
 // zod/mini keeps the first page light (decision 002).
 
@@ -9,6 +10,7 @@ export const MESSAGES = {
   nameRequired: "Nome é obrigatório",
   nameTooLong: `Nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres`,
   nameInvalid: "Nome contém caracteres inválidos",
+  nameHidden: "Nome contém caracteres invisíveis ou de controle. Apague o nome e digite de novo.",
   ageRequired: "Idade é obrigatória",
   ageMin: `Idade mínima: ${AGE_MIN} anos`,
   ageMax: `Idade máxima: ${AGE_MAX} anos`,
@@ -25,14 +27,15 @@ export const MESSAGES = {
 // Postgres text cannot hold NUL, and lone surrogates are not valid UTF-8.
 const isStorableText = (s: string) => !s.includes("\u0000") && s.isWellFormed();
 
-export const nameSchema = z
-  .string({ error: MESSAGES.nameRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, MESSAGES.nameRequired),
-    z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
-    z.refine(isStorableText, MESSAGES.nameInvalid),
-  );
+export const nameSchema = z.string({ error: MESSAGES.nameRequired }).check(
+  z.trim(),
+  z.refine(isStorableText, MESSAGES.nameInvalid),
+  // One way to write "José", whatever the keyboard sent, so a search finds it.
+  z.normalize("NFC"),
+  z.minLength(1, MESSAGES.nameRequired),
+  z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
+  z.refine((s) => !hasHiddenCharacters(s), MESSAGES.nameHidden),
+);
 
 /** Accepts a number or the string of an <input>; empty means missing. */
 export const ageSchema = z.pipe(

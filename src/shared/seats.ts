@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { hasHiddenCharacters } from "./visible-text";
 
 /**
  * Buses, seats and the waiting list, shared by the panel, the form and the
@@ -37,6 +38,9 @@ export const SEAT_MESSAGES = {
 
 const busName = z.string({ error: SEAT_MESSAGES.nameRequired }).check(
   z.trim(),
+  z.refine((s) => s.isWellFormed(), SEAT_MESSAGES.invalid),
+  z.normalize("NFC"),
+  z.refine((s) => !hasHiddenCharacters(s), SEAT_MESSAGES.invalid),
   z.minLength(1, SEAT_MESSAGES.nameRequired),
   z.maxLength(BUS_NAME_MAX, SEAT_MESSAGES.nameTooLong),
   z.refine((s) => !s.includes("\u0000") && s.isWellFormed(), SEAT_MESSAGES.invalid),

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { hasHiddenCharacters } from "../../src/shared/visible-text";
 import { registrationInputSchema, registrationPatchSchema } from "../../src/shared/registration-schema";
 
 /** Strings that have broken web apps before: encodings, injections, invisible and reordering characters. */
@@ -286,6 +287,6 @@ export const oddValidName = fc
     fc.string({ unit: "grapheme-composite", minLength: 1, maxLength: 40 }),
   )
   .filter((n) => {
-    const s = n.trim();
-    return s.length >= 1 && s.length <= 120 && !s.includes("\u0000") && s.isWellFormed();
+    const s = n.trim().normalize("NFC");
+    return s.length >= 1 && s.length <= 120 && !s.includes("\u0000") && s.isWellFormed() && !hasHiddenCharacters(s);
   });
