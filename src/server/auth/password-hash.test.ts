@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
+import { generatePassword, hashPassword, isPasswordHash, scryptRunning, verifyPassword } from "./password-hash";
 
 describe("password hashing", () => {
   it("stores scrypt with its parameters and a random salt, never the password", async () => {
@@ -39,5 +39,19 @@ describe("password hashing", () => {
       seen.add(p);
     }
     expect(seen.size).toBe(50);
+  });
+
+  it("runs at most two derivations at once, and answers every one", async () => {
+    const hash = await hashPassword("a senha certa");
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, scryptRunning())), 1);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => verifyPassword(i === 3 ? "a senha certa" : `errada ${i}`, hash)),
+    );
+    clearInterval(watch);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(answers[3]).toBe(true);
+    expect(peak).toBe(2);
+    expect(scryptRunning()).toBe(0);
   });
 });

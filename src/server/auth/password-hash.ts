@@ -8,13 +8,43 @@ const SALT_LENGTH = 16;
 // Node refuses scrypt above 32 MiB unless told; 128 * N * r is exactly 32 MiB here.
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+// At most two derivations at once: each holds one of libuv's four pool
+// threads for 0.1 s, and a flood of logins once left none for reading static
+// files (9 ms -> 1 s). The rest wait in line here, not in the pool.
+const MAX_AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquire(): Promise<void> {
+  if (running < MAX_AT_ONCE) {
+    running++;
+    return;
+  }
+  // The slot is handed over by release(), so nobody can slip in between.
+  await new Promise<void>((resolve) => waiting.push(resolve));
 }
+
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+async function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+  await acquire();
+  try {
+    return await new Promise((resolve, reject) => {
+      scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY }, (err, key) =>
+        err ? reject(err) : resolve(key),
+      );
+    });
+  } finally {
+    release();
+  }
+}
+
+/** Derivations running now (at most two); for tests. */
+export const scryptRunning = () => running;
 
 /** "scrypt$N$r$p$salt$key" (base64url), so the cost can change later without breaking stored hashes. */
 export async function hashPassword(password: string): Promise<string> {

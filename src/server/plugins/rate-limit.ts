@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
 
 export interface RateLimitOptions {
@@ -48,7 +49,7 @@ export class TokenBuckets {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** An onRequest hook that answers 429 with `message` once a client IP goes over the limit. */
+    /** An onRequest hook that answers 429 with `message` once a client (an IPv4 address or IPv6 /64) goes over the limit. */
     rateLimit(opts: RateLimitOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -57,7 +58,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   app.decorate("rateLimit", (opts: RateLimitOptions) => {
     const buckets = new TokenBuckets(opts);
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const waitMs = buckets.take(request.ip);
+      const waitMs = buckets.take(clientKey(request.ip));
       if (waitMs > 0) {
         reply.header("Retry-After", String(Math.ceil(waitMs / 1000)));
         throw new HttpError(429, opts.message);
