@@ -41,7 +41,13 @@ async function run(kind: DbKind, report: Report): Promise<void> {
   try {
     // 50 posts from one IP: over the production limit of 30 a minute.
     console.log("REGISTRATION_RATE_LIMIT elevado para 100000 (produção: 30 por minuto por IP)");
-    const server = await startServer({ ...db.env, REGISTRATION_RATE_LIMIT: "100000" });
+    // Every stream comes from 127.0.0.1 here: the per-client cap is lifted to measure the fan-out.
+    const server = await startServer({
+      ...db.env,
+      REGISTRATION_RATE_LIMIT: "100000",
+      EVENTS_MAX_PER_CLIENT: String(STREAMS + 10),
+      EVENTS_MAX_TOTAL: String(STREAMS + 10),
+    });
     try {
       const cookie = await adminCookie(server.baseUrl);
       const arrivals = new Map<string, number[]>();

@@ -170,7 +170,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db });
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, {
+    maxPerClient: config.EVENTS_MAX_PER_CLIENT,
+    maxTotal: config.EVENTS_MAX_TOTAL,
+  });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { config, announce: opts.announce });
 

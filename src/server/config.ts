@@ -139,6 +139,9 @@ export const envSchema = z.object({
   CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
   TRUST_PROXY: trustProxy,
   REGISTRATION_RATE_LIMIT: positiveInt(30),
+  /** Live streams (GET /api/events) open at once from one client (IPv4 address or IPv6 /64), and in all. */
+  EVENTS_MAX_PER_CLIENT: positiveInt(50),
+  EVENTS_MAX_TOTAL: positiveInt(5000),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
 });
 

@@ -1,7 +1,11 @@
 import { useEffect, useRef } from "react";
 
-/** The server asks for `retry: 2000`; the same pause when the browser gives up for good. */
+/** The server asks for `retry: 2000`; the same first pause when the browser gives up for good. */
 const REOPEN_MS = 2000;
+/** A stream refused again and again (the server's caps: 429) is tried less and less often. */
+const REOPEN_MAX_MS = 60_000;
+/** While no stream is open, `whileBroken` runs this often, so the page still follows what changes. */
+const BROKEN_POLL_MS = 20_000;
 
 type Listeners = Record<string, (data: unknown) => void>;
 
@@ -9,11 +13,17 @@ type Listeners = Record<string, (data: unknown) => void>;
  * One EventSource on `url` while the component is mounted. The browser retries
  * a dropped stream by itself; a stream it gave up on is opened again here.
  * `onReconnect` runs when a broken stream is back, since events sent meanwhile
- * are lost: the caller fetches what it shows again.
+ * are lost: the caller fetches what it shows again. `whileBroken` runs every
+ * 20 s while there is no stream (a server that refused one still answers GETs).
  */
-export function useEventStream(url: string, listeners: Listeners, onReconnect?: () => void): void {
-  const current = useRef({ listeners, onReconnect });
-  current.current = { listeners, onReconnect };
+export function useEventStream(
+  url: string,
+  listeners: Listeners,
+  onReconnect?: () => void,
+  whileBroken?: () => void,
+): void {
+  const current = useRef({ listeners, onReconnect, whileBroken });
+  current.current = { listeners, onReconnect, whileBroken };
   const names = Object.keys(listeners).sort().join(",");
 
   useEffect(() => {
@@ -22,6 +32,10 @@ export function useEventStream(url: string, listeners: Listeners, onReconnect?: 
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let broken = false;
     let stopped = false;
+    let delay = REOPEN_MS;
+    const poll = setInterval(() => {
+      if (broken) current.current.whileBroken?.();
+    }, BROKEN_POLL_MS);
 
     const connect = () => {
       source = new EventSource(url);
@@ -39,12 +53,14 @@ export function useEventStream(url: string, listeners: Listeners, onReconnect?: 
       source.addEventListener("open", () => {
         if (broken) current.current.onReconnect?.();
         broken = false;
+        delay = REOPEN_MS;
       });
       source.addEventListener("error", () => {
         broken = true;
         if (source?.readyState === EventSource.CLOSED && !stopped) {
           source.close();
-          reopen = setTimeout(connect, REOPEN_MS);
+          reopen = setTimeout(connect, delay);
+          delay = Math.min(delay * 2, REOPEN_MAX_MS);
         }
       });
     };
@@ -53,6 +69,7 @@ export function useEventStream(url: string, listeners: Listeners, onReconnect?: 
     return () => {
       stopped = true;
       clearTimeout(reopen);
+      clearInterval(poll);
       source?.close();
     };
   }, [url, names]);

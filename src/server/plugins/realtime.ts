@@ -9,6 +9,7 @@ import { readSeatSummary } from "../seats/bus-repository";
 
 interface Stream {
   res: ServerResponse;
+  client: string;
   admin: boolean;
   /** The admin session it was opened with: the stream ends with it. */
   sessionHash: string | null;
@@ -20,7 +21,9 @@ export interface Realtime {
    * session's hash) also receive the ids of changed registrations, and end the
    * moment that session ends, on any instance.
    */
-  open(reply: FastifyReply, opts: { sessionHash: string | null }): void;
+  open(reply: FastifyReply, opts: { sessionHash: string | null; client: string }): void;
+  /** Why one more stream from this client would be refused (the caps), or null. */
+  refusal(client: string): string | null;
   /** Re-sends the current form status to every stream (after a lost LISTEN connection). */
   resync(): Promise<void>;
   readonly size: number;
@@ -58,8 +61,17 @@ function frame(event: string, data: unknown): string {
  * a trigger with NOTIFY; each instance LISTENs and fans out to its own streams,
  * so several instances on one PostgreSQL stay in step.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance) => {
+export const STREAM_LIMIT_MESSAGES = {
+  client:
+    "Muitas conexões ao vivo abertas a partir deste endereço. A página continua funcionando e se atualiza sozinha.",
+  total: "O servidor está com muitas conexões ao vivo agora. A página continua funcionando e se atualiza sozinha.",
+} as const;
+
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: { maxPerClient: number; maxTotal: number }) => {
   const streams = new Set<Stream>();
+  // Open streams per client, so a flood from one address cannot use up the
+  // process's file descriptors (and with them PGlite's files).
+  const perClient = new Map<string, number>();
 
   function send(chunk: string, adminOnly: boolean): void {
     for (const s of streams) {
@@ -130,7 +142,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   heartbeat.unref();
 
   const realtime: Realtime = {
-    open(reply, { sessionHash }) {
+    refusal(client) {
+      if (streams.size >= opts.maxTotal) return STREAM_LIMIT_MESSAGES.total;
+      if ((perClient.get(client) ?? 0) >= opts.maxPerClient) return STREAM_LIMIT_MESSAGES.client;
+      return null;
+    },
+    open(reply, { sessionHash, client }) {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -140,9 +157,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         "X-Accel-Buffering": "no",
         "X-Content-Type-Options": "nosniff",
       });
-      const stream: Stream = { res, admin: sessionHash !== null, sessionHash };
+      const stream: Stream = { res, client, admin: sessionHash !== null, sessionHash };
       streams.add(stream);
-      res.on("close", () => streams.delete(stream));
+      perClient.set(client, (perClient.get(client) ?? 0) + 1);
+      res.on("close", () => {
+        if (!streams.delete(stream)) return;
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
+      });
       // Current status first: a reconnecting page is back in step at once.
       res.write("retry: 2000\n\n");
       Promise.all([readFormStatus(app.db), readSeatSummary(app.db)])

@@ -1,4 +1,8 @@
+import { clientKey } from "../client-key";
+import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
+
+const STREAM_RETRY_AFTER_S = 30;
 
 // A logout or a password change ends an admin stream at once (migration 014);
 // expiry by time is found by this re-check. The browser then reconnects and
@@ -12,7 +16,14 @@ const eventsRoutes: RoutePlugin = async (app) => {
       return reply.type("text/event-stream; charset=utf-8").header("Cache-Control", "no-cache").send();
     // No renewal here: the reply is hijacked, so a fresh cookie could not be sent.
     const tokenHash = await app.adminSessions.check(request);
-    app.realtime.open(reply, { sessionHash: tokenHash });
+    const client = clientKey(request.ip);
+    const refusal = app.realtime.refusal(client);
+    if (refusal) {
+      // The page keeps working: it asks for the form status itself meanwhile (hooks/use-event-stream.ts).
+      reply.header("Retry-After", String(STREAM_RETRY_AFTER_S));
+      throw new HttpError(429, refusal);
+    }
+    app.realtime.open(reply, { sessionHash: tokenHash, client });
     if (!tokenHash) return;
     const res = reply.raw;
     const timer = setInterval(() => {

@@ -43,5 +43,6 @@ export function useLiveEvents(handlers: Handlers): void {
       [SSE_EVENTS.resync]: () => ref.current.onResync(),
     },
     () => ref.current.onResync(),
+    () => ref.current.onResync(),
   );
 }

@@ -251,6 +251,7 @@ export function useRollCall(): RollCall {
     () => {
       void flush().then(refresh);
     },
+    () => void refresh(),
   );
 
   return {

@@ -14,8 +14,9 @@ export type FormStatusView =
  * Whether the form is open, and how many seats are left, kept live: GET
  * /api/form-status once, then the `form-status` and `seats` events of GET
  * /api/events. Every (re)connection starts with the current values, and we
- * also re-fetch after a reconnect or when the tab comes back, so a phone that
- * slept is never stuck on an old state.
+ * also re-fetch after a reconnect, when the tab comes back, and every 20 s
+ * while the server refuses a stream (its caps), so a phone is never stuck on
+ * an old state.
  */
 export function useVisitorFormStatus(): FormStatusView {
   const [status, setStatus] = useState<FormStatus | null>(null);
@@ -53,6 +54,7 @@ export function useVisitorFormStatus(): FormStatusView {
       [SSE_EVENTS.formStatus]: (data) => accept(data as FormStatus),
       [SSE_EVENTS.seats]: (data) => acceptSeats(data as SeatSummary),
     },
+    load,
     load,
   );
 
