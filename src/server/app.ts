@@ -1,6 +1,8 @@
 import { join } from "node:path";
+import type { Server } from "node:http";
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -18,6 +20,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
 import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
+import { HEADERS_CHECK_MS, HEADERS_TIMEOUT_MS, slowClientsPlugin } from "./plugins/slow-clients";
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
 import adminBoardingRoutes from "./routes/admin-boarding";
@@ -133,8 +136,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, db } = opts;
   const logger = opts.logger ?? loggerOptions(config);
   const isInstance = typeof logger === "object" && logger !== null && "child" in logger;
-  const serverOptions: FastifyServerOptions = {
+  const serverOptions: FastifyHttpOptions<Server> = {
     bodyLimit: JSON_BODY_LIMIT,
+    // Slow headers: 408 from Node. Bodies have their own limits (plugins/slow-clients.ts).
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: HEADERS_CHECK_MS },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Long-lived SSE responses are ended by the realtime plugin; other connections close with the server.
     forceCloseConnections: "idle",
@@ -168,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (closing) reply.header("connection", "close");
   });
   await app.register(errorHandlerPlugin);
+  await app.register(slowClientsPlugin, { bodyTimeoutMs: config.BODY_TIMEOUT_MS });
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db });
   await app.register(realtimePlugin, {

@@ -142,6 +142,8 @@ export const envSchema = z.object({
   /** Live streams (GET /api/events) open at once from one client (IPv4 address or IPv6 /64), and in all. */
   EVENTS_MAX_PER_CLIENT: positiveInt(50),
   EVENTS_MAX_TOTAL: positiveInt(5000),
+  /** A JSON body must arrive within this; an upload must send 4 KB in each such window. */
+  BODY_TIMEOUT_MS: positiveInt(15_000),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
 });
 
