@@ -41,7 +41,8 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         status_pagamento: string;
       }>(
         `SELECT r.content_type, r.data, g.comprovante_path, g.status_pagamento
-         FROM registrations g LEFT JOIN receipts r ON r.registration_id = g.id WHERE g.id = $1`,
+         FROM registrations g LEFT JOIN receipts r ON r.registration_id = g.id AND r.replaced_at IS NULL
+         WHERE g.id = $1`,
         [id],
       )
     )[0];
@@ -210,6 +211,12 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       await withContext(async (context) => {
         const page = await context.newPage();
         created = await registeredHere(page, ui.app, name);
+        // A photo sent first, which the PDF then replaces: it stays as an earlier version.
+        const first = await page.request.post(`/api/registrations/${created.id}/receipt`, {
+          headers: { authorization: `Bearer ${created.upload_token}` },
+          multipart: { file: { name: "primeiro.jpg", mimeType: "image/jpeg", buffer: photo } },
+        });
+        expect(first.status()).toBe(201);
         await page.goto("/obrigado");
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
@@ -232,6 +239,13 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         expect(await dialog.getByRole("img", { name: /Comprovante de/ }).count()).toBe(0);
         const res = await admin.request.get(`/api/registrations/${created.id}/receipt`);
         expect(res.headers()["content-type"]).toBe("application/pdf");
+        // The photo it replaced is still there for the coordinator.
+        const versions = dialog.getByRole("heading", { name: "Versões anteriores" });
+        await versions.waitFor(WAIT);
+        const earlier = dialog.getByRole("link", { name: /^Enviada em / });
+        expect(await earlier.count()).toBe(1);
+        const old = await admin.request.get((await earlier.getAttribute("href")) ?? "");
+        expect(old.headers()["content-type"]).toBe("image/jpeg");
         await viewportShot(admin, `payment-admin-details-pdf-${vp}`);
       });
     });

@@ -83,7 +83,25 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
       headers: { ...body.headers, authorization: `Bearer ${ids[0].upload_token}` },
     });
     expect(up.statusCode).toBe(201);
+    // A replacement: the first receipt stays as an earlier version (migration 016).
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/registrations/${ids[0].id}/receipt`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${ids[0].upload_token}` },
+    });
+    expect(again.statusCode).toBe(201);
     await t.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = $1", [ids[1].id]);
+    // More roll call rows than one backup batch (200), two per person: the pages must not skip the second.
+    await t.db.query(
+      `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento)
+       SELECT 'Pessoa ' || g, 20, '98988887777', 'PIX' FROM generate_series(1, 120) g`,
+    );
+    await t.db.query(
+      `INSERT INTO embarques (inscricao_id, viagem, embarcou, marcado_em, marca_id)
+       SELECT r.id, v.viagem, true, now(), gen_random_uuid() FROM registrations r
+       CROSS JOIN (VALUES ('ida'), ('volta')) v(viagem)`,
+    );
     await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
     // Keep the data: close only the app and database, not the fresh folder.
     await t.app.close();
@@ -99,15 +117,17 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
   it("round-trips every row and byte into an empty database", async () => {
     const backup = cli("backup", [file], source.env);
     expect(backup.code, backup.out).toBe(0);
-    expect(backup.out).toContain("registrations: 3 linha(s)");
-    expect(backup.out).toContain("receipts: 1 linha(s)");
+    expect(backup.out).toContain("registrations: 123 linha(s)");
+    expect(backup.out).toContain("receipts: 2 linha(s)");
+    expect(backup.out).toContain("embarques: 246 linha(s)");
 
     const restore = cli("restore", [file], target.env);
     expect(restore.code, restore.out).toBe(0);
 
     const [a, b] = [await snapshot(source.env), await snapshot(target.env)];
-    expect(a.registrations).toHaveLength(3);
-    expect(a.receipts).toHaveLength(1);
+    expect(a.registrations).toHaveLength(123);
+    expect(a.receipts).toHaveLength(2);
+    expect(a.embarques).toHaveLength(246);
     expect(b).toEqual(a);
   }, 120_000);
 
@@ -121,7 +141,7 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     const before = await snapshot(target.env);
     const first = cli("purge", ["--yes"], target.env);
     expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain("Feito: 3 inscrição(ões) anonimizada(s), 1 comprovante(s) apagado(s).");
+    expect(first.out).toContain("Feito: 123 inscrição(ões) anonimizada(s), 2 comprovante(s) apagado(s).");
     const after = await snapshot(target.env);
     expect(after.registrations).toHaveLength(before.registrations.length);
     expect(after.receipts).toHaveLength(0);
@@ -130,7 +150,9 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
       numero_responsavel: string | null;
       status_pagamento: string;
     }[];
-    expect(rows.map((r) => r.nome_completo).sort()).toEqual(["A. A. L.", "J. B. C.", "Z. D."].sort());
+    const initials = rows.map((r) => r.nome_completo).filter((n) => n !== "P.");
+    expect(initials.sort()).toEqual(["A. A. L.", "J. B. C.", "Z. D."].sort());
+    expect(rows.filter((r) => r.nome_completo === "P.")).toHaveLength(120);
     expect(rows.every((r) => r.numero_responsavel === null)).toBe(true);
     expect(rows.filter((r) => r.status_pagamento === "confirmado")).toHaveLength(1);
 

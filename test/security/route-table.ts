@@ -31,6 +31,8 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "DELETE /api/session": { access: "public", sameOrigin: true },
   "POST /api/registrations/:id/receipt": { access: "upload" },
   "GET /api/registrations/:id/receipt": { access: "admin" },
+  "GET /api/registrations/:id/receipts": { access: "admin" },
+  "GET /api/registrations/:id/receipts/:version": { access: "admin" },
   "PUT /api/form-status": { access: "admin", sameOrigin: true },
   "GET /api/registrations": { access: "admin" },
   "GET /api/registrations/stats": { access: "admin" },

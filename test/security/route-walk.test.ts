@@ -77,7 +77,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
 
   /** A request the route would serve for an admin; the walk varies only its cookie and origin headers. */
   function requestFor(r: WalkRoute, headers: Record<string, string>): InjectOptions {
-    const url = r.url.replace(":id", r.url.startsWith("/api/buses/") ? busId : target.id);
+    const url = r.url.replace(":id", r.url.startsWith("/api/buses/") ? busId : target.id).replace(":version", "1");
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
     if (key === "POST /api/registrations") {

@@ -35,6 +35,19 @@ async function storedColumns(db: Queryable, table: string): Promise<string[]> {
   return rows.map((r) => r.column_name);
 }
 
+/** The primary key as one text value to page by: a key of two columns (embarques) pages by both. */
+async function pageKey(db: Queryable, table: string): Promise<string> {
+  const rows = await db.query<{ attname: string }>(
+    `SELECT a.attname FROM pg_index i
+     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+     WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+    [table],
+  );
+  return rows.length === 1
+    ? `"${rows[0].attname}"::text`
+    : `concat_ws('/', ${rows.map((r) => `"${r.attname}"`).join(", ")})`;
+}
+
 async function primaryKey(db: Queryable, table: string): Promise<string> {
   const [row] = await db.query<{ attname: string }>(
     `SELECT a.attname FROM pg_index i
@@ -70,15 +83,15 @@ export async function backupTo(db: Database, file: string): Promise<BackupSummar
     });
     for (const table of BACKUP_TABLES) {
       const cols = await storedColumns(tx, table);
-      const pk = await primaryKey(tx, table);
+      const key = await pageKey(tx, table);
       const list = cols.map((c) => `"${c}"`).join(", ");
       rows[table] = 0;
       // Keyset batches: a table of receipts never sits in memory at once.
       let last: string | null = null;
       for (;;) {
         const batch: { k: string; j: unknown }[] = await tx.query<{ k: string; j: unknown }>(
-          `SELECT "${pk}"::text AS k, to_jsonb(x) AS j FROM (SELECT ${list} FROM ${table}) x
-           WHERE $1::text IS NULL OR "${pk}"::text > $1 ORDER BY "${pk}"::text LIMIT ${BATCH}`,
+          `SELECT ${key} AS k, to_jsonb(x) AS j FROM (SELECT ${list} FROM ${table}) x
+           WHERE $1::text IS NULL OR ${key} > $1 ORDER BY ${key} LIMIT ${BATCH}`,
           [last],
         );
         for (const r of batch) await write({ t: table, r: r.j });
@@ -187,6 +200,10 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
     // Whoever joins the waiting list next goes after those restored.
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",
+    );
+    // Restored receipts keep their ids (or, from a backup made before they had one, get new ones); the next goes after them.
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('receipts', 'id'), coalesce((SELECT max(id) FROM receipts), 0) + 1, false)`,
     );
   });
   return counts;

@@ -32,6 +32,7 @@ export async function purgePersonalData(db: Database): Promise<PurgeResult> {
     const [{ n: receipts }] = await tx.query<{ n: number }>(
       "WITH gone AS (DELETE FROM receipts RETURNING 1) SELECT count(*)::int AS n FROM gone",
     );
+    await tx.query("DELETE FROM receipt_uploads");
     for (const row of rows) {
       await tx.query(
         `UPDATE registrations

@@ -52,9 +52,12 @@ export const slowClientsPlugin = fp(async (app: FastifyInstance, opts: { bodyTim
   });
 
   // Any other body goes through the parser: a stream that fails with 408 at the deadline.
-  app.addHook("preParsing", async (request, _reply, payload) => {
-    if (String(request.headers["content-type"] ?? "").startsWith("multipart/")) return payload;
-    return deadline(payload, opts.bodyTimeoutMs);
+  app.addHook("preParsing", async (request, reply, payload) => {
+    if (!hasBody(request) || String(request.headers["content-type"] ?? "").startsWith("multipart/")) return payload;
+    const { stream, stop } = deadline(payload, opts.bodyTimeoutMs);
+    // Answered without reading the whole body (a 4xx before parsing): nothing left to watch.
+    reply.raw.once("finish", stop);
+    return stream;
   });
 });
 
@@ -69,9 +72,12 @@ function deadline(source: NodeJS.ReadableStream, ms: number) {
   });
   const timer = setTimeout(() => watched.destroy(new HttpError(408, SLOW_MESSAGES.body)), ms);
   timer.unref();
-  watched.once("end", () => clearTimeout(timer));
-  watched.once("close", () => clearTimeout(timer));
+  // The parser listens while it reads; past that, a late error must not become an uncaught one.
+  watched.on("error", () => {});
+  const stop = () => clearTimeout(timer);
+  watched.once("end", stop);
+  watched.once("close", stop);
   source.once("error", (err) => watched.destroy(err));
   source.pipe(watched);
-  return watched;
+  return { stream: watched, stop };
 }

@@ -7,7 +7,7 @@ import { idParamsSchema } from "../../shared/admin-api";
 import { HttpError } from "../http-error";
 import { detectReceiptType } from "../receipts/file-type";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { saveReceipt, uploadTokenHashOf } from "../receipts/receipt-repository";
+import { saveReceipt, UPLOADS_PER_DAY, uploadRefusal, uploadTokenHashOf } from "../receipts/receipt-repository";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -19,7 +19,13 @@ export const RECEIPT_MESSAGES = {
   tooLarge: "O arquivo passa do limite de 5 MB. Envie uma foto menor ou um print da tela.",
   badType: "Formato não aceito. Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.",
   malformed: "O envio do arquivo chegou incompleto. Tente de novo.",
+  confirmed: "O pagamento desta inscrição já foi confirmado pela coordenação: o comprovante não pode mais ser trocado.",
+  daily: `Limite de ${UPLOADS_PER_DAY} envios de comprovante por dia para esta inscrição. Tente de novo amanhã ou fale com a coordenação.`,
+  perAddress: "Muitos envios de comprovante a partir desta conexão. Aguarde um pouco e tente de novo.",
 } as const;
+
+/** Uploads per hour from one client (IPv4 address or IPv6 /64), whatever the registration. */
+export const UPLOADS_PER_ADDRESS_PER_HOUR = 20;
 
 const authHeaders = z.object({ authorization: z.optional(z.string()) });
 
@@ -48,13 +54,23 @@ const receiptRoutes: RoutePlugin = async (app) => {
 
   app.post(
     "/api/registrations/:id/receipt",
-    { schema: { params: idParamsSchema, headers: authHeaders } },
+    {
+      schema: { params: idParamsSchema, headers: authHeaders },
+      onRequest: app.rateLimit({
+        limit: UPLOADS_PER_ADDRESS_PER_HOUR,
+        windowMs: 60 * 60_000,
+        message: RECEIPT_MESSAGES.perAddress,
+      }),
+    },
     async (request, reply) => {
       const token = bearerToken(request);
       const stored = await uploadTokenHashOf(app.db, request.params.id);
       if (!stored || !sameHash(stored, hashToken(token))) {
         throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
       }
+      // Refused before the file is read: a locked receipt or a spent allowance costs no upload.
+      const refusal = await uploadRefusal(app.db, request.params.id);
+      if (refusal) throw new HttpError(409, RECEIPT_MESSAGES[refusal]);
       if (!request.isMultipart()) throw new HttpError(415, RECEIPT_MESSAGES.noFile);
 
       let data: Buffer;
@@ -80,7 +96,9 @@ const receiptRoutes: RoutePlugin = async (app) => {
       const type = detectReceiptType(data.subarray(0, 16));
       if (!type) throw new HttpError(415, RECEIPT_MESSAGES.badType);
 
-      return reply.status(201).send(await saveReceipt(app.db, request.params.id, type, data));
+      const saved = await saveReceipt(app.db, request.params.id, type, data);
+      if (typeof saved === "string") throw new HttpError(409, RECEIPT_MESSAGES[saved]);
+      return reply.status(201).send(saved);
     },
   );
 };

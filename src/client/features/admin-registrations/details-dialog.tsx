@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
 import { ModalDialog } from "../../components/modal-dialog";
+import { ReceiptVersions } from "./receipt-versions";
 import { ReceiptView } from "./receipt-view";
 import { PaidToggle } from "./row-actions";
 
@@ -81,6 +82,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           <section className="admin-details-receipt" aria-labelledby={`${id}-receipt`}>
             <h3 id={`${id}-receipt`}>Comprovante</h3>
             <ReceiptView registration={r} />
+            <ReceiptVersions registrationId={r.id} />
           </section>
         )}
       </div>
