@@ -5,7 +5,7 @@
 // (👨‍👩‍👧), so it stays.
 const HIDDEN = /[\p{Cc}\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
 const LOOSE_JOINER =
-  /(?<![\p{Extended_Pictographic}\uFE0F\u{1F3FB}-\u{1F3FF}])\u200D|\u200D(?!\p{Extended_Pictographic})/u;
+  /(?<!\p{Extended_Pictographic}|\uFE0F|[\u{1F3FB}-\u{1F3FF}])\u200D|\u200D(?!\p{Extended_Pictographic})/u;
 
 export function hasHiddenCharacters(s: string): boolean {
   return HIDDEN.test(s) || LOOSE_JOINER.test(s);
