@@ -49,13 +49,16 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     target = created.json();
     secrets = [...SECRET_STRINGS, target.upload_token];
     const receipt = multipartBody([{ name: "file", filename: "pix.jpg", contentType: "image/jpeg", data: JPEG_BYTES }]);
-    const uploaded = await t.app.inject({
-      method: "POST",
-      url: `/api/registrations/${target.id}/receipt`,
-      payload: receipt.payload,
-      headers: { ...receipt.headers, authorization: `Bearer ${target.upload_token}` },
-    });
-    expect(uploaded.statusCode).toBe(201);
+    // Twice: the first stays as an earlier version (GET /api/registrations/:id/receipts/:version).
+    for (let i = 0; i < 2; i++) {
+      const uploaded = await t.app.inject({
+        method: "POST",
+        url: `/api/registrations/${target.id}/receipt`,
+        payload: receipt.payload,
+        headers: { ...receipt.headers, authorization: `Bearer ${target.upload_token}` },
+      });
+      expect(uploaded.statusCode).toBe(201);
+    }
     // A bus: the person above takes a seat in it.
     [{ id: busId }] = await t.db.query<{ id: string }>(
       "INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus da Caminhada', 100, 1) RETURNING id",
@@ -226,6 +229,14 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
         req.url = `/api/buses/${empty.id}`;
       } else if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
       if (r.method === "PUT" && r.url === "/api/form-status") req.payload = { is_open: true };
+      if (r.url.endsWith("/:version")) {
+        // The walk's own uploads rotate the versions: take one that exists now.
+        const [version] = await t.db.query<{ id: string }>(
+          "SELECT id::text FROM receipts WHERE registration_id = $1 AND replaced_at IS NOT NULL LIMIT 1",
+          [target.id],
+        );
+        req.url = `/api/registrations/${target.id}/receipts/${version.id}`;
+      }
       const res = await t.app.inject(req);
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
       if (r.method === "GET" && r.url === "/api/registrations")
