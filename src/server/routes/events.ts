@@ -1,8 +1,16 @@
+import type { FastifyReply } from "fastify";
 import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
 const STREAM_RETRY_AFTER_S = 30;
+
+/** Over a cap: 429. The page keeps working: it asks for the form status itself meanwhile (hooks/use-event-stream.ts). */
+function refuseOverCap(refusal: string | null, reply: FastifyReply): void {
+  if (!refusal) return;
+  reply.header("Retry-After", String(STREAM_RETRY_AFTER_S));
+  throw new HttpError(429, refusal);
+}
 
 // A logout or a password change ends an admin stream at once (migration 014);
 // expiry by time is found by this re-check. The browser then reconnects and
@@ -15,14 +23,12 @@ const eventsRoutes: RoutePlugin = async (app) => {
     if (request.method === "HEAD")
       return reply.type("text/event-stream; charset=utf-8").header("Cache-Control", "no-cache").send();
     // No renewal here: the reply is hijacked, so a fresh cookie could not be sent.
-    const tokenHash = await app.adminSessions.check(request);
+    // Refused before anything else, the database included: a flood costs as little as possible.
     const client = clientKey(request.ip);
-    const refusal = app.realtime.refusal(client);
-    if (refusal) {
-      // The page keeps working: it asks for the form status itself meanwhile (hooks/use-event-stream.ts).
-      reply.header("Retry-After", String(STREAM_RETRY_AFTER_S));
-      throw new HttpError(429, refusal);
-    }
+    refuseOverCap(app.realtime.refusal(client), reply);
+    const tokenHash = await app.adminSessions.check(request);
+    // Checked again: other streams may have opened while the session was read.
+    refuseOverCap(app.realtime.refusal(client), reply);
     app.realtime.open(reply, { sessionHash: tokenHash, client });
     if (!tokenHash) return;
     const res = reply.raw;
