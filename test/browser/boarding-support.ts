@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
@@ -50,4 +51,43 @@ export async function boardedInDatabase(app: TestApp, trip = "ida"): Promise<str
     [trip],
   );
   return rows.map((r) => r.nome_completo);
+}
+
+/**
+ * A TCP relay in front of the app whose connections can be cut. Chromium's
+ * offline emulation let a few requests through after a reload of a page with
+ * a service worker; a cut relay is a dead network for everything.
+ */
+export async function cuttableRelay(
+  target: string,
+): Promise<{ url: string; cut(on: boolean): void; close(): Promise<void> }> {
+  const { port: targetPort } = new URL(target);
+  const sockets = new Set<Socket>();
+  let down = false;
+  const relay = createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = connect(Number(targetPort), "127.0.0.1");
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => {});
+    }
+    client.pipe(upstream).pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  const { port } = relay.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cut(on) {
+      down = on;
+      if (on) for (const s of sockets) s.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        relay.close(() => resolve());
+      }),
+  };
 }

@@ -10,7 +10,7 @@ import {
   viewportShot,
   WAIT,
 } from "./admin-helpers";
-import { addBus, boardedInDatabase, openRollCall, passenger, register } from "./boarding-support";
+import { addBus, boardedInDatabase, cuttableRelay, openRollCall, passenger, register } from "./boarding-support";
 
 const NAMES = ["Ana Lima", "Bia Melo", "Caio Nunes", "Davi Reis", "Eva Sousa", "Fábio Alves", "Gabi Dias"];
 
@@ -29,7 +29,13 @@ describe("the roll call on a phone", () => {
   });
 
   it("marks five people with no signal, keeps them through a reload, and sends them when the signal returns", async () => {
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    // The phone reaches the app through a relay that can be cut: a real dead network.
+    const relay = await cuttableRelay(ui.app.baseUrl);
+    const context = await newContext(ui.browser, "phone", { baseURL: relay.url });
+    const offline = async (on: boolean) => {
+      relay.cut(on);
+      await context.setOffline(on);
+    };
     try {
       const page = await context.newPage();
       await openRollCall(page);
@@ -39,7 +45,7 @@ describe("the roll call on a phone", () => {
         .toBe(7);
       await page.getByText("15 anos").locator("..").getByText("menor").waitFor(WAIT);
 
-      await context.setOffline(true);
+      await offline(true);
       for (const nome of NAMES.slice(0, 5)) {
         const started = Date.now();
         await passenger(page, nome).click();
@@ -57,13 +63,14 @@ describe("the roll call on a phone", () => {
       await page.reload();
       await page.getByText("5 de 7 embarcados").waitFor(WAIT);
       await page.getByText("5 aguardando envio").waitFor(WAIT);
+      expect(await boardedInDatabase(ui.app), "sent while offline, after the reload").toEqual([]);
       await viewportShot(page, "roll-call-offline-phone");
 
       // Meanwhile the session ended. The queue waits on the phone through the login, then goes.
       await ui.app.db.query("DELETE FROM admin_sessions");
-      await context.setOffline(false);
+      await offline(false);
       await page.getByText("Marcações feitas neste aparelho continuam guardadas").waitFor(WAIT);
-      expect(await boardedInDatabase(ui.app)).toEqual([]);
+      expect(await boardedInDatabase(ui.app), "sent with an ended session").toEqual([]);
       await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
       await page.getByRole("button", { name: "Acessar Painel" }).click();
       await page.getByText("Tudo enviado").waitFor(WAIT);
@@ -71,6 +78,7 @@ describe("the roll call on a phone", () => {
       expect(await page.getByText("aguardando envio", { exact: true }).count()).toBe(0);
     } finally {
       await context.close();
+      await relay.close();
     }
   });
 

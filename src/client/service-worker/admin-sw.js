@@ -10,6 +10,13 @@ const PREFIX = "caravana-embarque-";
 const CACHE = PREFIX + VERSION;
 
 self.addEventListener("install", (event) => {
+  // Where the browser can (Chrome 123+), /api/ does not even pass through this worker:
+  // it goes straight to the network, as from a page without one.
+  if (event.addRoutes) {
+    event.waitUntil(
+      event.addRoutes({ condition: { urlPattern: new URLPattern({ pathname: "/api/*" }) }, source: "network" }),
+    );
+  }
   event.waitUntil(
     caches
       .open(CACHE)
