@@ -21,7 +21,7 @@ export function PassengerRow({ passenger: p, trip, showContacts, busName, onTap,
   const classes = ["rc-row", boarded ? "is-boarded" : "", paid ? "" : "is-unpaid"].filter(Boolean).join(" ");
   const message =
     `Olá! Aqui é a coordenação da caravana da Juventude Católica VG. ${p.nome_completo} ainda não embarcou ` +
-    `no ${busName} (${trip === "ida" ? "ida" : "volta"}). Pode nos ajudar a encontrar?`;
+    `no ${busName} (${trip}). Pode nos ajudar a encontrar?`;
   return (
     <li className={classes}>
       <button type="button" className="rc-tap" aria-pressed={boarded} onClick={onTap}>
