@@ -133,7 +133,8 @@ describe("seats and the waiting list, live", () => {
         await row.getByRole("button", { name: "Editar inscrição de Edu Desistindo" }).click();
         await dialog.getByLabel("Ônibus").selectOption({ label: "Ônibus 1 (2 livres)" });
         await dialog.getByRole("button", { name: "Salvar" }).click();
-        await toastTitled(panel, "Inscrição Atualizada").waitFor(WAIT);
+        // The first save's toast may still be showing, so the row leaving this filter is the sign.
+        await row.waitFor({ ...WAIT, state: "detached" });
         const [back] = await ui.app.db.query<{ situacao: string }>("SELECT situacao FROM registrations");
         expect(back.situacao).toBe("vaga");
       } finally {

@@ -57,6 +57,7 @@ const receiptRoutes: RoutePlugin = async (app) => {
     {
       schema: { params: idParamsSchema, headers: authHeaders },
       onRequest: app.rateLimit({
+        scope: "receipt-uploads",
         limit: UPLOADS_PER_ADDRESS_PER_HOUR,
         windowMs: 60 * 60_000,
         message: RECEIPT_MESSAGES.perAddress,

@@ -25,6 +25,7 @@ const registrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) =>
   const writer = registrationWriter(app.db, { concurrency: 2, eventTitle: opts.config.EVENT_TITLE });
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
   const limit = app.rateLimit({
+    scope: "registrations",
     limit: opts.config.REGISTRATION_RATE_LIMIT,
     windowMs: 60_000,
     message: RATE_LIMIT_MESSAGE,

@@ -8,7 +8,7 @@ import type { RoutePlugin } from "../plugins/zod-validation";
 /** GET/POST/DELETE /api/session: the admin login. */
 const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   const devMode = opts.config.NODE_ENV !== "production";
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.db);
   const state = (authenticated: boolean): SessionState => ({ authenticated, devMode });
 
   app.get("/api/session", async (request, reply) => state((await app.adminSessions.check(request, reply)) !== null));
@@ -19,7 +19,7 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
       schema: { body: loginBodySchema },
       // Counted before the body is read: a slow or huge body is already an attempt.
       onRequest: async (request, reply) => {
-        const decision = throttle.begin(clientKey(request.ip));
+        const decision = await throttle.begin(clientKey(request.ip));
         if (!decision.allowed) {
           reply.header("Retry-After", String(Math.ceil(decision.retryAfterMs / 1000)));
           throw new HttpError(429, waitMessage(decision.retryAfterMs));
@@ -31,7 +31,7 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");
         throw new HttpError(401, LOGIN_MESSAGES.wrongPassword);
       }
-      throttle.succeed(clientKey(request.ip));
+      await throttle.succeed(clientKey(request.ip));
       await app.adminSessions.create(request, reply);
       return state(true);
     },
