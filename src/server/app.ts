@@ -179,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(realtimePlugin, {
     maxPerClient: config.EVENTS_MAX_PER_CLIENT,
     maxTotal: config.EVENTS_MAX_TOTAL,
+    shedFloods: config.TRUST_PROXY === false,
   });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { config, announce: opts.announce });

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STREAM_LIMIT_MESSAGES } from "../../src/server/plugins/realtime";
+import { SHED_AFTER_REFUSALS_PER_SECOND, STREAM_LIMIT_MESSAGES } from "../../src/server/plugins/realtime";
 import { openStream } from "../support/sse";
 import type { TestApp } from "../support/test-app";
 import { startTestApp } from "../support/test-app";
@@ -9,7 +9,7 @@ import { DB_KINDS } from "../support/test-database";
 /** GET /api/events from a chosen loopback address: the status, the Retry-After, the body when refused. */
 function streamFrom(baseUrl: string, localAddress: string) {
   return new Promise<{ status: number; retryAfter?: string; body: string; close: () => void }>((resolve, reject) => {
-    const req = request(`${baseUrl}/api/events`, { localAddress }, (res) => {
+    const req = request(`${baseUrl}/api/events`, { localAddress, agent: false }, (res) => {
       if (res.statusCode === 200) {
         resolve({ status: 200, body: "", close: () => req.destroy() });
         return;
@@ -68,5 +68,53 @@ describe.each(DB_KINDS)("caps on live streams on %s", (kind) => {
     const stream = await openStream(`${t.baseUrl}/api/events`);
     await stream.until((events) => events.some((e) => e.event === "form-status"));
     await stream.close();
+  });
+});
+
+describe("an address that floods after its refusals", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp("pglite", { listen: true, env: { EVENTS_MAX_PER_CLIENT: "2" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const outcome = (localAddress: string) =>
+    streamFrom(t.baseUrl, localAddress).then(
+      (s) => {
+        s.close();
+        return String(s.status);
+      },
+      (err: NodeJS.ErrnoException) => err.code ?? "erro",
+    );
+
+  it("has its new connections closed on arrival for a few seconds, while other addresses are served", async () => {
+    const held = await Promise.all([1, 2].map(() => streamFrom(t.baseUrl, "127.0.0.1")));
+    expect(held.map((s) => s.status)).toEqual([200, 200]);
+    // A page refused once waits seconds; a hundred refusals within a second are a script.
+    const knocks: string[] = [];
+    while (knocks.length < 2000 && !knocks.includes("ECONNRESET")) knocks.push(await outcome("127.0.0.1"));
+    expect(knocks.at(-1)).toBe("ECONNRESET");
+    expect(knocks.length).toBeGreaterThan(SHED_AFTER_REFUSALS_PER_SECOND);
+    expect(new Set(knocks.slice(0, -1))).toEqual(new Set(["429"]));
+    expect(await outcome("127.0.0.1")).toBe("ECONNRESET");
+
+    // Another address: its stream and the page as usual.
+    expect(await outcome("127.0.0.2")).toBe("200");
+    const page = await new Promise<number>((resolve, reject) => {
+      const req = request(`${t.baseUrl}/`, { localAddress: "127.0.0.2", agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(page).toBe(200);
+
+    // A few seconds later the address is heard again, and refused with words.
+    await new Promise((r) => setTimeout(r, 5_100));
+    expect(await outcome("127.0.0.1")).toBe("429");
+    for (const s of held) s.close();
   });
 });

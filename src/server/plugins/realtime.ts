@@ -1,8 +1,10 @@
 import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { type RegistrationsChanged, SSE_EVENTS } from "../../shared/api-types";
 import type { BoardingEvent } from "../../shared/boarding";
+import { clientKey } from "../client-key";
 import { EVENTS_CHANNEL } from "../db/database";
 import { readFormStatus } from "../registrations/form-status-repository";
 import { readSeatSummary } from "../seats/bus-repository";
@@ -51,6 +53,12 @@ const HEARTBEAT_MS = 25_000;
 const SEATS_DEBOUNCE_MS = 200;
 // A client that stops reading is dropped before its backlog eats memory.
 const MAX_BACKLOG_BYTES = 1 << 20;
+// A page backs off for seconds after a 429 (hooks/use-event-stream.ts), so an
+// address refused this often is a flood, not a church Wi-Fi reconnecting: for a
+// while its new connections are closed as they arrive, before any HTTP is read
+// (docs/decisions/027).
+export const SHED_AFTER_REFUSALS_PER_SECOND = 100;
+const SHED_MS = 5_000;
 
 function frame(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -67,11 +75,45 @@ export const STREAM_LIMIT_MESSAGES = {
   total: "O servidor está com muitas conexões ao vivo agora. A página continua funcionando e se atualiza sozinha.",
 } as const;
 
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { maxPerClient: number; maxTotal: number }) => {
+export interface RealtimeOptions {
+  maxPerClient: number;
+  maxTotal: number;
+  /** Close a flooding address's connections on arrival; off behind a proxy, where every connection is the proxy's. */
+  shedFloods: boolean;
+}
+
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const streams = new Set<Stream>();
   // Open streams per client, so a flood from one address cannot use up the
   // process's file descriptors (and with them PGlite's files).
   const perClient = new Map<string, number>();
+  // Only clients at their cap are counted here: a few entries at most (maxTotal / maxPerClient).
+  const refusals = new Map<string, { since: number; count: number }>();
+  const shedUntil = new Map<string, number>();
+
+  function countRefusal(client: string): void {
+    const now = Date.now();
+    const r = refusals.get(client);
+    if (!r || now - r.since >= 1000) {
+      refusals.set(client, { since: now, count: 1 });
+      return;
+    }
+    if (++r.count < SHED_AFTER_REFUSALS_PER_SECOND) return;
+    refusals.delete(client);
+    shedUntil.set(client, now + SHED_MS);
+    app.log.warn({ client }, "excesso de conexões ao vivo: novas conexões deste endereço fechadas por alguns segundos");
+  }
+
+  if (opts.shedFloods) {
+    app.server.on("connection", (socket: Socket) => {
+      if (shedUntil.size === 0) return;
+      const client = clientKey(socket.remoteAddress ?? "");
+      const until = shedUntil.get(client);
+      if (until === undefined) return;
+      if (until > Date.now()) socket.destroy();
+      else shedUntil.delete(client);
+    });
+  }
 
   function send(chunk: string, adminOnly: boolean): void {
     for (const s of streams) {
@@ -144,7 +186,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { maxPerClie
   const realtime: Realtime = {
     refusal(client) {
       if (streams.size >= opts.maxTotal) return STREAM_LIMIT_MESSAGES.total;
-      if ((perClient.get(client) ?? 0) >= opts.maxPerClient) return STREAM_LIMIT_MESSAGES.client;
+      if ((perClient.get(client) ?? 0) >= opts.maxPerClient) {
+        countRefusal(client);
+        return STREAM_LIMIT_MESSAGES.client;
+      }
       return null;
     },
     open(reply, { sessionHash, client }) {
