@@ -28,6 +28,7 @@ import adminBusRoutes from "./routes/admin-buses";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
 import adminRegistrationRoutes from "./routes/admin-registrations";
+import adminTeamRoutes from "./routes/admin-team";
 import eventsRoutes from "./routes/events";
 import formStatusRoutes from "./routes/form-status";
 import healthRoutes from "./routes/health";
@@ -202,6 +203,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(async function adminScope(admin) {
     admin.addHook("onRequest", admin.sameOriginWrites);
     admin.addHook("onRequest", admin.requireAdmin);
+    // Coordenação may call every route here; Equipe only those marked `config: { equipe: true }`.
+    admin.addHook("onRequest", admin.requireRole);
     // Personal data: never kept by a browser or proxy cache.
     admin.addHook("onSend", noStore);
     await admin.register(adminFormStatusRoutes);
@@ -209,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminReceiptRoutes);
     await admin.register(adminBusRoutes);
     await admin.register(adminBoardingRoutes);
+    await admin.register(adminTeamRoutes);
   });
 
   await app.register(clientAppPlugin, {

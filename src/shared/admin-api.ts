@@ -1,12 +1,14 @@
 import * as z from "zod/mini";
 import type { PAGE_SIZE } from "./constants";
 import type { Registration } from "./api-types";
+import type { SessionUser } from "./team";
 
 /**
  * The admin API contract, shared by the panel and the server.
  *
  * GET    /api/session                  -> SessionState
  * POST   /api/session  LoginBody       -> SessionState (sets the HttpOnly cookie) | 401 | 429
+ * People and roles: src/shared/team.ts. Every admin route is Coordenação's unless it says Equipe may call it.
  * DELETE /api/session                  -> 204 (deletes the session row, clears the cookie)
  * PUT    /api/form-status FormStatusBody -> FormStatus                       (admin)
  * GET    /api/registrations?q=&status=&sort=&onibus=&page= -> RegistrationPage (admin)
@@ -30,6 +32,8 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const loginBodySchema = z.strictObject({
+  /** A person's login, or their name as typed (the server derives the login); empty means the Coordenação account. */
+  login: z.optional(z.string().check(z.maxLength(100, LOGIN_MESSAGES.wrongPassword))),
   password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).check(
     z.refine((s) => s.trim().length > 0, LOGIN_MESSAGES.passwordRequired),
     z.maxLength(200, LOGIN_MESSAGES.wrongPassword),
@@ -40,6 +44,8 @@ export interface SessionState {
   authenticated: boolean;
   /** True while the server runs outside production: the panel shows 'Modo Desenvolvimento (Mock)'. */
   devMode: boolean;
+  /** Who is logged in; null when not. */
+  user: SessionUser | null;
 }
 
 export const formStatusBodySchema = z.strictObject({

@@ -8,7 +8,7 @@ import type { RouteEntry } from "../../src/server/app";
  * the walk until someone decides here who may call it.
  *
  * - public: anyone; answers normally and never carries personal data.
- * - admin: 401 without a valid admin session.
+ * - admin: 401 without a valid admin session; 403 for Equipe unless `equipe` (Coordenação may call all).
  * - upload: the registration's own upload token (Authorization: Bearer), not a cookie.
  * - page: the single-page app's HTML.
  * `sameOrigin`: state-changing, refused with 403 when sent from another site.
@@ -16,6 +16,8 @@ import type { RouteEntry } from "../../src/server/app";
 export type Access = "public" | "admin" | "upload" | "page";
 export interface RouteRule {
   access: Access;
+  /** An admin route Equipe may call too (docs/decisions/028). */
+  equipe?: boolean;
   sameOrigin?: boolean;
   /** A long-lived SSE stream: walked over real HTTP, not app.inject. */
   stream?: boolean;
@@ -30,27 +32,32 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "POST /api/session": { access: "public", sameOrigin: true },
   "DELETE /api/session": { access: "public", sameOrigin: true },
   "POST /api/registrations/:id/receipt": { access: "upload" },
-  "GET /api/registrations/:id/receipt": { access: "admin" },
-  "GET /api/registrations/:id/receipts": { access: "admin" },
-  "GET /api/registrations/:id/receipts/:version": { access: "admin" },
+  "GET /api/registrations/:id/receipt": { access: "admin", equipe: true },
+  "GET /api/registrations/:id/receipts": { access: "admin", equipe: true },
+  "GET /api/registrations/:id/receipts/:version": { access: "admin", equipe: true },
   "PUT /api/form-status": { access: "admin", sameOrigin: true },
-  "GET /api/registrations": { access: "admin" },
-  "GET /api/registrations/stats": { access: "admin" },
-  "PATCH /api/registrations/:id": { access: "admin", sameOrigin: true },
+  "GET /api/registrations": { access: "admin", equipe: true },
+  "GET /api/registrations/stats": { access: "admin", equipe: true },
+  "PATCH /api/registrations/:id": { access: "admin", equipe: true, sameOrigin: true },
   "DELETE /api/registrations/:id": { access: "admin", sameOrigin: true },
   "GET /api/registrations/export.xlsx": { access: "admin" },
   "GET /api/registrations/export.csv": { access: "admin" },
-  "GET /api/registrations/:id": { access: "admin" },
+  "GET /api/registrations/:id": { access: "admin", equipe: true },
   "PUT /api/registrations/:id/seat": { access: "admin", sameOrigin: true },
   "GET /api/registrations/unpaid": { access: "admin" },
   "POST /api/registrations/release-unpaid": { access: "admin", sameOrigin: true },
-  "GET /api/buses": { access: "admin" },
+  "GET /api/buses": { access: "admin", equipe: true },
   "POST /api/buses": { access: "admin", sameOrigin: true },
   "PATCH /api/buses/:id": { access: "admin", sameOrigin: true },
   "DELETE /api/buses/:id": { access: "admin", sameOrigin: true },
-  "GET /api/boarding": { access: "admin" },
-  "POST /api/boarding/marks": { access: "admin", sameOrigin: true },
-  "POST /api/boarding/cash": { access: "admin", sameOrigin: true },
+  "GET /api/boarding": { access: "admin", equipe: true },
+  "POST /api/boarding/marks": { access: "admin", equipe: true, sameOrigin: true },
+  "POST /api/boarding/cash": { access: "admin", equipe: true, sameOrigin: true },
+  "GET /api/team": { access: "admin" },
+  "POST /api/team": { access: "admin", sameOrigin: true },
+  "PATCH /api/team/:id": { access: "admin", sameOrigin: true },
+  "POST /api/team/:id/password": { access: "admin", sameOrigin: true },
+  "PUT /api/session/password": { access: "admin", equipe: true, sameOrigin: true },
   "GET /": { access: "page" },
   "GET /obrigado": { access: "page" },
   "GET /admin": { access: "page" },

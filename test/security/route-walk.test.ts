@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DIST_DIR } from "../../src/server/app";
 import { SESSION_COOKIE, SESSION_MESSAGES } from "../../src/server/plugins/session";
 import { RECEIPT_MESSAGES } from "../../src/server/routes/receipts";
+import { TEAM_MESSAGES } from "../../src/shared/team";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import type { TestApp } from "../support/test-app";
@@ -37,6 +38,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
   let target: { id: string; upload_token: string };
   let busId: string;
   let busCount = 0;
+  let memberCount = 0;
+  /** An Equipe helper's session, and the person the team routes act on. */
+  let helperCookie: string;
+  let memberId: number;
   let secrets: string[];
   let ip = 0;
   const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`;
@@ -63,10 +68,37 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     [{ id: busId }] = await t.db.query<{ id: string }>(
       "INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus da Caminhada', 100, 1) RETURNING id",
     );
+    helperCookie = await memberCookie(cookie, "Helena da Equipe");
+    memberId = (await addMember(cookie, "Pedro Alvo")).member.id;
   });
   afterAll(async () => {
     await t?.close();
   });
+
+  async function addMember(by: string, nome: string) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/team",
+      headers: { cookie: by },
+      payload: { nome, papel: "equipe" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { member: { id: number; login: string }; password: string };
+  }
+
+  /** A new Equipe person, logged in: their cookie. */
+  async function memberCookie(by: string, nome: string): Promise<string> {
+    const { member, password } = await addMember(by, nome);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/session",
+      remoteAddress: nextIp(),
+      payload: { login: member.login, password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const set = res.cookies.find((k) => k.name === SESSION_COOKIE);
+    return `${SESSION_COOKIE}=${set?.value}`;
+  }
 
   /** The cookie cases: none of them is a valid session. */
   async function cookieCases(routeIndex: number) {
@@ -80,7 +112,8 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
 
   /** A request the route would serve for an admin; the walk varies only its cookie and origin headers. */
   function requestFor(r: WalkRoute, headers: Record<string, string>): InjectOptions {
-    const url = r.url.replace(":id", r.url.startsWith("/api/buses/") ? busId : target.id).replace(":version", "1");
+    const id = r.url.startsWith("/api/buses/") ? busId : r.url.startsWith("/api/team/") ? String(memberId) : target.id;
+    const url = r.url.replace(":id", id).replace(":version", "1");
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
     if (key === "POST /api/registrations") {
@@ -111,6 +144,11 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       return { ...base, payload: { marcas: [{ ...mark, feito_em: new Date().toISOString() }] } };
     }
     if (key === "POST /api/boarding/cash") return { ...base, payload: { inscricao_id: target.id } };
+    if (key === "POST /api/team")
+      return { ...base, payload: { nome: `Pessoa Extra ${++memberCount}`, papel: "equipe" } };
+    if (key === "PATCH /api/team/:id") return { ...base, payload: { ativo: true } };
+    if (key === "PUT /api/session/password")
+      return { ...base, payload: { atual: "x".repeat(16), nova: "y".repeat(16) } };
     if (key === "POST /api/buses") return { ...base, payload: { nome: `Ônibus extra ${++busCount}`, lugares: 10 } };
     if (key === "PATCH /api/buses/:id") return { ...base, payload: { nome: "Ônibus da Caminhada", lugares: 90 } };
     if (key === "POST /api/registrations/:id/receipt") {
@@ -210,38 +248,97 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     expect(forged.statusCode).toBe(403);
   });
 
-  it("answers an admin with a valid session on every admin route (the 401s above are about the session)", async () => {
+  /** A request the route serves for someone allowed, with `by`'s session. */
+  async function validRequest(r: WalkRoute, by: string): Promise<InjectOptions> {
+    const victim = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: { ...SECRET_PERSON, nome_completo: "Vai Ser Apagada" },
+      })
+    ).json();
+    const req = requestFor(r, { cookie: by });
+    if (r.method === "DELETE" && r.url.startsWith("/api/buses/")) {
+      const [empty] = await t.db.query<{ id: string }>(
+        "INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus vazio', 5, 99) RETURNING id",
+      );
+      req.url = `/api/buses/${empty.id}`;
+    } else if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
+    if (r.method === "PUT" && r.url === "/api/form-status") req.payload = { is_open: true };
+    if (r.url.endsWith("/:version")) {
+      // The walk's own uploads rotate the versions: take one that exists now.
+      const [version] = await t.db.query<{ id: string }>(
+        "SELECT id::text FROM receipts WHERE registration_id = $1 AND replaced_at IS NOT NULL LIMIT 1",
+        [target.id],
+      );
+      req.url = `/api/registrations/${target.id}/receipts/${version.id}`;
+    }
+    if (r.url === "/api/session/password") {
+      // One's own password: a person of their own, so the walking session lives on.
+      const { member, password } = await addMember(cookie, `Troca Senha ${++memberCount}`);
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/session",
+        remoteAddress: nextIp(),
+        payload: { login: member.login, password },
+      });
+      const own = login.cookies.find((k) => k.name === SESSION_COOKIE);
+      req.headers = { cookie: `${SESSION_COOKIE}=${own?.value}` };
+      req.payload = { atual: password, nova: "uma-senha-nova-longa" };
+    }
+    return req;
+  }
+
+  it("answers Coordenação on every admin route (the 401s above are about the session)", async () => {
     const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
-    const admin = walk.filter((r) => r.rule.access === "admin");
-    for (const r of admin) {
-      const victim = (
-        await t.app.inject({
-          method: "POST",
-          url: "/api/registrations",
-          payload: { ...SECRET_PERSON, nome_completo: "Vai Ser Apagada" },
-        })
-      ).json();
-      const req = requestFor(r, { cookie });
-      if (r.method === "DELETE" && r.url.startsWith("/api/buses/")) {
-        const [empty] = await t.db.query<{ id: string }>(
-          "INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus vazio', 5, 99) RETURNING id",
-        );
-        req.url = `/api/buses/${empty.id}`;
-      } else if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
-      if (r.method === "PUT" && r.url === "/api/form-status") req.payload = { is_open: true };
-      if (r.url.endsWith("/:version")) {
-        // The walk's own uploads rotate the versions: take one that exists now.
-        const [version] = await t.db.query<{ id: string }>(
-          "SELECT id::text FROM receipts WHERE registration_id = $1 AND replaced_at IS NOT NULL LIMIT 1",
-          [target.id],
-        );
-        req.url = `/api/registrations/${target.id}/receipts/${version.id}`;
-      }
-      const res = await t.app.inject(req);
+    for (const r of walk.filter((w) => w.rule.access === "admin")) {
+      const res = await t.app.inject(await validRequest(r, cookie));
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
       if (r.method === "GET" && r.url === "/api/registrations")
         expect(res.body).toContain(SECRET_PERSON.numero_responsavel.replace(/\D/g, ""));
     }
+  });
+
+  it("refuses Equipe every Coordenação route with 403, changing nothing, and answers the rest", async () => {
+    const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
+    const admin = walk.filter((w) => w.rule.access === "admin");
+    const snapshot = async () =>
+      JSON.stringify([
+        await t.db.query("SELECT * FROM registrations ORDER BY id"),
+        await t.db.query("SELECT * FROM onibus ORDER BY id"),
+        await t.db.query("SELECT id, nome, ativo, senha_hash FROM admin_users ORDER BY id"),
+        await t.db.query("SELECT is_open FROM form_settings"),
+      ]);
+    const before = await snapshot();
+    const forbidden = admin.filter((r) => !r.rule.equipe);
+    expect(forbidden.length).toBeGreaterThan(10);
+    for (const r of forbidden) {
+      const res = await t.app.inject(requestFor(r, { cookie: helperCookie }));
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBe(403);
+      if (r.method !== "HEAD") expect(errorMessage(res)).toBe(TEAM_MESSAGES.forbidden);
+      expect(leakIn(injectText(res), secrets)).toBeNull();
+    }
+    expect(await snapshot()).toBe(before);
+
+    for (const r of admin.filter((w) => w.rule.equipe)) {
+      const res = await t.app.inject(await validRequest(r, helperCookie));
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+    }
+    // Marking a payment is Equipe's; editing the rest of a registration is not.
+    const edit = await t.app.inject({
+      method: "PATCH",
+      url: `/api/registrations/${target.id}`,
+      headers: { cookie: helperCookie },
+      payload: {
+        nome_completo: "Nome Trocado",
+        idade: SECRET_PERSON.idade,
+        numero_responsavel: SECRET_PERSON.numero_responsavel,
+        metodo_pagamento: SECRET_PERSON.metodo_pagamento,
+        status_pagamento: "pendente",
+      },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(await targetRow()).not.toContain("Nome Trocado");
   });
 
   it("keeps registration events off every live stream without a valid session", async () => {

@@ -21,9 +21,11 @@ export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
 /** A session row that ended an hour ago; returns its cookie. */
 export async function expiredSessionCookie(db: Database): Promise<string> {
   const token = newToken();
-  await db.query("INSERT INTO admin_sessions (token_hash, expires_at) VALUES ($1, now() - interval '1 hour')", [
-    sha256(token),
-  ]);
+  await db.query(
+    `INSERT INTO admin_sessions (token_hash, user_id, expires_at)
+     SELECT $1, id, now() - interval '1 hour' FROM admin_users WHERE principal`,
+    [sha256(token)],
+  );
   return sessionCookie(token);
 }
 

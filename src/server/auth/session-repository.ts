@@ -1,14 +1,27 @@
+import type { Role } from "../../shared/team";
 import type { Database } from "../db/database";
+
+/** The person a session belongs to (migration 018). */
+export interface AdminActor {
+  id: number;
+  nome: string;
+  login: string;
+  papel: Role;
+  principal: boolean;
+}
 
 // The admin_sessions table (migration 002): one row per login, keyed by the
 // hash of its cookie token, never the token itself.
 
 /** Stores a new session, and sweeps expired ones and the one it replaces (logins are rare). */
-export async function insertSession(db: Database, tokenHash: string, ttlMs: number, replaces: string | null) {
-  await db.query("DELETE FROM admin_sessions WHERE expires_at <= now() OR token_hash = $1", [replaces ?? ""]);
+export async function insertSession(
+  db: Database,
+  session: { tokenHash: string; userId: number; ttlMs: number; replaces: string | null },
+) {
+  await db.query("DELETE FROM admin_sessions WHERE expires_at <= now() OR token_hash = $1", [session.replaces ?? ""]);
   await db.query(
-    "INSERT INTO admin_sessions (token_hash, expires_at) VALUES ($1, now() + $2 * interval '1 millisecond')",
-    [tokenHash, ttlMs],
+    "INSERT INTO admin_sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')",
+    [session.tokenHash, session.userId, session.ttlMs],
   );
 }
 
@@ -25,14 +38,17 @@ export async function findSession(
   tokenHash: string,
   renewBelowMs: number,
   maxAgeMs: number,
-): Promise<{ renew: boolean } | null> {
-  const [row] = await db.query<{ renew: boolean }>(
-    `SELECT expires_at < now() + $2 * interval '1 millisecond' AS renew
-     FROM admin_sessions
-     WHERE token_hash = $1 AND expires_at > now() AND created_at > now() - $3 * interval '1 millisecond'`,
+): Promise<{ renew: boolean; user: AdminActor } | null> {
+  const [row] = await db.query<AdminActor & { renew: boolean }>(
+    `SELECT s.expires_at < now() + $2 * interval '1 millisecond' AS renew,
+            u.id, u.nome, u.login, u.papel, u.principal
+     FROM admin_sessions s JOIN admin_users u ON u.id = s.user_id AND u.ativo
+     WHERE s.token_hash = $1 AND s.expires_at > now() AND s.created_at > now() - $3 * interval '1 millisecond'`,
     [tokenHash, renewBelowMs, maxAgeMs],
   );
-  return row ?? null;
+  if (!row) return null;
+  const { renew, ...user } = row;
+  return { renew, user };
 }
 
 /** Another `ttlMs` from now, but never past the session's absolute end. */

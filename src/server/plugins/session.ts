@@ -8,7 +8,15 @@ import {
   endSessionsOfOldPassword,
   prepareAdminPassword,
 } from "../auth/admin-password";
-import { deleteSession, findSession, insertSession, renewSession, sessionIsValid } from "../auth/session-repository";
+import { TEAM_MESSAGES } from "../../shared/team";
+import {
+  type AdminActor,
+  deleteSession,
+  findSession,
+  insertSession,
+  renewSession,
+  sessionIsValid,
+} from "../auth/session-repository";
 import { hashToken } from "../auth/token-hash";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
@@ -34,26 +42,41 @@ export const SESSION_MESSAGES = {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+export interface ValidSession {
+  tokenHash: string;
+  user: AdminActor;
+}
+
 export interface AdminSessions {
-  /** Creates a session row and sets the cookie. */
-  create(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Creates a session row for that person and sets the cookie. */
+  create(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
   /** Deletes the request's session row (if any) and clears the cookie. */
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
-   * The token hash of the request's valid session, or null. With a reply, a
+   * The request's valid session and its person, or null. With a reply, a
    * session older than SESSION_RENEW_AFTER_MS is renewed and its cookie re-sent.
    */
-  check(request: FastifyRequest, reply?: FastifyReply): Promise<string | null>;
+  check(request: FastifyRequest, reply?: FastifyReply): Promise<ValidSession | null>;
   /** Whether a session (by token hash) is still valid; for long-lived streams. */
   isValid(tokenHash: string): Promise<boolean>;
 }
 
 declare module "fastify" {
+  interface FastifyRequest {
+    /** The logged-in person on an admin route (set by requireAdmin). */
+    admin: AdminActor | null;
+  }
+  interface FastifyContextConfig {
+    /** Equipe may call this admin route too; without it, only Coordenação (deny by default). */
+    equipe?: boolean;
+  }
   interface FastifyInstance {
     adminPassword: AdminPassword;
     adminSessions: AdminSessions;
-    /** onRequest hook: 401 unless the request carries a valid admin session. */
+    /** onRequest hook: 401 unless the request carries a valid admin session; sets request.admin. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook, after requireAdmin: 403 for Equipe on a route that does not say `config: { equipe: true }`. */
+    requireRole: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: 403 for a state-changing request from another site. */
     sameOriginWrites: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -91,10 +114,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   };
 
   const sessions: AdminSessions = {
-    async create(request, reply) {
+    async create(request, reply, userId) {
       const old = tokenOf(request);
       const token = randomBytes(32).toString("base64url");
-      await insertSession(app.db, hashToken(token), SESSION_TTL_MS, old ? hashToken(old) : null);
+      await insertSession(app.db, {
+        tokenHash: hashToken(token),
+        userId,
+        ttlMs: SESSION_TTL_MS,
+        replaces: old ? hashToken(old) : null,
+      });
       setCookie(request, reply, token);
     },
 
@@ -114,18 +142,29 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
         await renewSession(app.db, tokenHash, SESSION_TTL_MS, SESSION_MAX_AGE_MS);
         setCookie(request, reply, token);
       }
-      return tokenHash;
+      return { tokenHash, user: found.user };
     },
 
     isValid: (tokenHash) => sessionIsValid(app.db, tokenHash, SESSION_MAX_AGE_MS),
   };
   app.decorate("adminSessions", sessions);
 
+  app.decorateRequest("admin", null);
   app.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await sessions.check(request, reply)) return;
+    const session = await sessions.check(request, reply);
+    if (session) {
+      request.admin = session.user;
+      return;
+    }
     // A stale or forged cookie is dropped so the browser stops sending it.
     if (request.cookies[cookieName(request)] !== undefined) clearCookie(request, reply);
     throw new HttpError(401, SESSION_MESSAGES.invalid);
+  });
+
+  app.decorate("requireRole", async (request: FastifyRequest) => {
+    if (request.admin?.papel === "coordenacao") return;
+    if (request.admin?.papel === "equipe" && request.routeOptions.config.equipe === true) return;
+    throw new HttpError(403, TEAM_MESSAGES.forbidden);
   });
 
   app.decorate("sameOriginWrites", async (request: FastifyRequest) => {

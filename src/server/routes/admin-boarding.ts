@@ -7,7 +7,7 @@ import type { RoutePlugin } from "../plugins/zod-validation";
 const adminBoardingRoutes: RoutePlugin = async (app) => {
   // The whole caravan's lists, read once per phone on slow 4G: sent gzipped
   // (46 people: 12.5 KB -> about 2 KB; bench/boarding.ts, docs/performance.md).
-  app.get("/api/boarding", async (request, reply) => {
+  app.get("/api/boarding", { config: { equipe: true } }, async (request, reply) => {
     const body = JSON.stringify(await readBoardingList(app.db));
     reply.type("application/json; charset=utf-8").header("Vary", "Accept-Encoding");
     if (!/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) return reply.send(body);
@@ -15,11 +15,13 @@ const adminBoardingRoutes: RoutePlugin = async (app) => {
   });
 
   // A queue of up to MARKS_PER_BATCH marks (about 170 bytes each) goes in one request.
-  app.post("/api/boarding/marks", { bodyLimit: 128 * 1024, schema: { body: marksBodySchema } }, async (request) =>
-    applyMarks(app.db, request.body.marcas),
+  app.post(
+    "/api/boarding/marks",
+    { config: { equipe: true }, bodyLimit: 128 * 1024, schema: { body: marksBodySchema } },
+    async (request) => applyMarks(app.db, request.body.marcas),
   );
 
-  app.post("/api/boarding/cash", { schema: { body: cashBodySchema } }, async (request) =>
+  app.post("/api/boarding/cash", { config: { equipe: true }, schema: { body: cashBodySchema } }, async (request) =>
     receiveCash(app.db, request.body),
   );
 };

@@ -4,7 +4,7 @@ import { createBus, deleteBus, seatOverview, updateBus } from "../seats/bus-repo
 
 /** Admin routes under /api/buses: the "Ônibus e vagas" card. */
 const adminBusRoutes: RoutePlugin = async (app) => {
-  app.get("/api/buses", async () => seatOverview(app.db));
+  app.get("/api/buses", { config: { equipe: true } }, async () => seatOverview(app.db));
 
   app.post("/api/buses", { schema: { body: busBodySchema } }, async (request, reply) =>
     reply.status(201).send(await createBus(app.db, request.body)),

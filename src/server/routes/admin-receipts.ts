@@ -36,19 +36,25 @@ function sendReceipt(reply: FastifyReply, receipt: StoredReceipt, fallbackName: 
 
 /** A registration's receipt for the panel, and the earlier versions a replacement kept. */
 const adminReceiptRoutes: RoutePlugin = async (app) => {
-  app.get("/api/registrations/:id/receipt", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const receipt = await readReceipt(app.db, request.params.id);
-    if (!receipt) throw new HttpError(404, RECEIPT_NOT_FOUND);
-    return sendReceipt(reply, receipt, request.params.id);
-  });
+  app.get(
+    "/api/registrations/:id/receipt",
+    { config: { equipe: true }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const receipt = await readReceipt(app.db, request.params.id);
+      if (!receipt) throw new HttpError(404, RECEIPT_NOT_FOUND);
+      return sendReceipt(reply, receipt, request.params.id);
+    },
+  );
 
-  app.get("/api/registrations/:id/receipts", { schema: { params: idParamsSchema } }, async (request) =>
-    listReceiptVersions(app.db, request.params.id),
+  app.get(
+    "/api/registrations/:id/receipts",
+    { config: { equipe: true }, schema: { params: idParamsSchema } },
+    async (request) => listReceiptVersions(app.db, request.params.id),
   );
 
   app.get(
     "/api/registrations/:id/receipts/:version",
-    { schema: { params: versionParamsSchema } },
+    { config: { equipe: true }, schema: { params: versionParamsSchema } },
     async (request, reply) => {
       const receipt = await readReceiptVersion(app.db, request.params.id, request.params.version);
       if (!receipt) throw new HttpError(404, VERSION_NOT_FOUND);

@@ -18,6 +18,7 @@ import { exportRegistrations, listRegistrations, registrationStats } from "../re
 import { deleteRegistration, readRegistration, updateRegistration } from "../registrations/update-registration";
 import { moveRegistration, releaseUnpaid, unpaidSeats } from "../seats/seat-moves";
 import { releaseUnpaidSchema, seatMoveSchema, unpaidQuerySchema } from "../../shared/seats";
+import { TEAM_MESSAGES } from "../../shared/team";
 
 type PatchBody = z.output<typeof registrationPatchSchema>;
 
@@ -60,18 +61,29 @@ async function firstBatchRead<T>(source: AsyncIterable<T>): Promise<AsyncIterabl
 
 /** Admin routes under /api/registrations; the public POST lives in registrations.ts. */
 const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
-  app.get("/api/registrations", { schema: { querystring: serverListQuerySchema } }, async (request) =>
-    listRegistrations(app.db, request.query),
+  app.get(
+    "/api/registrations",
+    { config: { equipe: true }, schema: { querystring: serverListQuerySchema } },
+    async (request) => listRegistrations(app.db, request.query),
   );
 
-  app.get("/api/registrations/stats", async () => registrationStats(app.db));
+  app.get("/api/registrations/stats", { config: { equipe: true } }, async () => registrationStats(app.db));
 
-  app.get("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
+  app.get("/api/registrations/:id", { config: { equipe: true }, schema: { params: idParamsSchema } }, async (request) =>
     readRegistration(app.db, request.params.id),
   );
 
-  app.patch("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request) =>
-    updateRegistration(app.db, request.params.id, parsePatch(request.body)),
+  // Equipe marks payments; only Coordenação edits the rest.
+  app.patch(
+    "/api/registrations/:id",
+    { config: { equipe: true }, schema: { params: idParamsSchema } },
+    async (request) => {
+      const patch = parsePatch(request.body);
+      if (request.admin?.papel !== "coordenacao" && Object.keys(patch).some((k) => k !== "status_pagamento")) {
+        throw new HttpError(403, TEAM_MESSAGES.forbidden);
+      }
+      return updateRegistration(app.db, request.params.id, patch);
+    },
   );
 
   // Seats: a move, and releasing the seats of those who have not paid (docs/decisions/025).

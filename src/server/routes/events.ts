@@ -26,7 +26,7 @@ const eventsRoutes: RoutePlugin = async (app) => {
     // Refused before anything else, the database included: a flood costs as little as possible.
     const client = clientKey(request.ip);
     refuseOverCap(app.realtime.refusal(client), reply);
-    const tokenHash = await app.adminSessions.check(request);
+    const tokenHash = (await app.adminSessions.check(request))?.tokenHash ?? null;
     // Checked again: other streams may have opened while the session was read.
     refuseOverCap(app.realtime.refusal(client), reply);
     app.realtime.open(reply, { sessionHash: tokenHash, client });

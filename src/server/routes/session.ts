@@ -1,17 +1,36 @@
 import { LOGIN_MESSAGES, loginBodySchema, type SessionState } from "../../shared/admin-api";
+import type { SessionUser } from "../../shared/team";
 import { LoginThrottle, waitMessage } from "../auth/login-throttle";
+import { hashPassword, verifyPassword } from "../auth/password-hash";
+import type { AdminActor } from "../auth/session-repository";
 import { clientKey } from "../client-key";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
+import { findLoginUser } from "../team/team-repository";
 
-/** GET/POST/DELETE /api/session: the admin login. */
+const sessionUser = (u: AdminActor): SessionUser => ({
+  nome: u.nome,
+  login: u.login,
+  papel: u.papel,
+  principal: u.principal,
+});
+
+/** GET/POST/DELETE /api/session: the panel's login, for the Coordenação account and the people it added. */
 const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   const devMode = opts.config.NODE_ENV !== "production";
   const throttle = new LoginThrottle(app.db);
-  const state = (authenticated: boolean): SessionState => ({ authenticated, devMode });
+  // Checked when nobody has the typed login, so a wrong login takes as long as a wrong password.
+  const decoy = await hashPassword("login-desconhecido");
+  const state = (user: AdminActor | null): SessionState => ({
+    authenticated: user !== null,
+    devMode,
+    user: user ? sessionUser(user) : null,
+  });
 
-  app.get("/api/session", async (request, reply) => state((await app.adminSessions.check(request, reply)) !== null));
+  app.get("/api/session", async (request, reply) =>
+    state((await app.adminSessions.check(request, reply))?.user ?? null),
+  );
 
   app.post(
     "/api/session",
@@ -27,13 +46,20 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
       },
     },
     async (request, reply) => {
-      if (!(await app.adminPassword.verify(request.body.password))) {
+      const { login, password } = request.body;
+      const user = await findLoginUser(app.db, login);
+      const ok = !user
+        ? await verifyPassword(password, decoy).then(() => false)
+        : user.principal
+          ? await app.adminPassword.verify(password)
+          : await verifyPassword(password, user.senha_hash ?? decoy);
+      if (!user || !ok) {
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");
         throw new HttpError(401, LOGIN_MESSAGES.wrongPassword);
       }
       await throttle.succeed(clientKey(request.ip));
-      await app.adminSessions.create(request, reply);
-      return state(true);
+      await app.adminSessions.create(request, reply, user.id);
+      return state(user);
     },
   );
 
