@@ -63,6 +63,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /admin": { access: "page" },
   "GET /admin/embarque": { access: "page" },
   "GET /admin/embarque/imprimir": { access: "page" },
+  "GET /admin/equipe": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { SessionState } from "../../shared/admin-api";
+import type { SessionUser } from "../../shared/team";
 import { STORAGE_KEYS } from "../../shared/constants";
 import { toast } from "../components/toast";
 import { api, ApiError } from "./api";
@@ -13,7 +14,7 @@ export type SessionView =
   | { phase: "checking" }
   | { phase: "check-failed"; message: string }
   | { phase: "anonymous"; devMode: boolean }
-  | { phase: "authenticated"; devMode: boolean };
+  | { phase: "authenticated"; devMode: boolean; user: SessionUser | null };
 
 let view: SessionView = { phase: "checking" };
 const listeners = new Set<() => void>();
@@ -38,14 +39,32 @@ export async function checkSession({ quiet = false } = {}): Promise<void> {
   if (!quiet) set({ phase: "checking" });
   try {
     const s = await api<SessionState>("/api/session", { cache: "no-store" });
-    set(s.authenticated ? { phase: "authenticated", devMode: s.devMode } : { phase: "anonymous", devMode: s.devMode });
+    set(
+      s.authenticated
+        ? { phase: "authenticated", devMode: s.devMode, user: s.user }
+        : { phase: "anonymous", devMode: s.devMode },
+    );
   } catch (e) {
     set({ phase: "check-failed", message: e instanceof Error ? e.message : String(e) });
   }
 }
 
 export function markAuthenticated(s: SessionState): void {
-  set({ phase: "authenticated", devMode: s.devMode });
+  set({ phase: "authenticated", devMode: s.devMode, user: s.user });
+}
+
+/** Who is logged in, or null. */
+export function useSessionUser(): SessionUser | null {
+  const v = useSessionView();
+  return v.phase === "authenticated" ? v.user : null;
+}
+
+/**
+ * Whether the panel shows Coordenação's controls. The server decides what a
+ * role may do (docs/decisions/028); this only hides what would be refused.
+ */
+export function useIsCoordination(): boolean {
+  return useSessionUser()?.papel !== "equipe";
 }
 
 export async function logout(): Promise<void> {

@@ -15,6 +15,8 @@ import { BusesCard } from "../features/admin-buses/buses-card";
 import { useSeatOverview } from "../features/admin-buses/use-seat-overview";
 import { announcePromotions } from "../features/admin-registrations/announce-promotions";
 import { RegistrationsList } from "../features/admin-registrations/registrations-list";
+import { OwnPasswordDialog } from "../features/admin-team/own-password-dialog";
+import type { SessionUser } from "../../shared/team";
 
 /** /admin: asks the server who we are, then shows the login or the dashboard. */
 export function AdminRoute() {
@@ -44,12 +46,13 @@ function AdminScreen({ session }: { session: SessionView }) {
     case "anonymous":
       return <LoginCard />;
     case "authenticated":
-      return <Dashboard devMode={session.devMode} />;
+      return <Dashboard devMode={session.devMode} user={session.user} />;
   }
 }
 
-function Dashboard({ devMode }: { devMode: boolean }) {
+function Dashboard({ devMode, user }: { devMode: boolean; user: SessionUser | null }) {
   const [version, setVersion] = useState(0);
+  const [changingPassword, setChangingPassword] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   const { stats, loadedAt, loading } = useStats(version);
@@ -71,6 +74,8 @@ function Dashboard({ devMode }: { devMode: boolean }) {
     <div className="admin-page">
       <DashboardHeader
         devMode={devMode}
+        user={user}
+        onChangePassword={user && !user.principal ? () => setChangingPassword(true) : undefined}
         total={stats?.total ?? null}
         updatedAt={loadedAt}
         refreshing={loading}
@@ -87,9 +92,10 @@ function Dashboard({ devMode }: { devMode: boolean }) {
       <main className="admin-main">
         <FormStatusCard status={formStatus.status} onSaved={formStatus.apply} />
         <StatsSection stats={stats} seats={overview} loading={loading} onRefresh={refresh} />
-        <BusesCard overview={overview} onChanged={refresh} />
+        {user?.papel !== "equipe" && <BusesCard overview={overview} onChanged={refresh} />}
         <RegistrationsList version={version} overview={overview} onChanged={refresh} />
       </main>
+      {changingPassword && <OwnPasswordDialog onClose={() => setChangingPassword(false)} />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ const APP_ROUTES: Record<string, string | null> = {
   "/admin": "admin",
   "/admin/embarque": "boarding",
   "/admin/embarque/imprimir": "boarding-print",
+  "/admin/equipe": "team",
 };
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.

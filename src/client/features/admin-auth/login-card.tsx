@@ -11,6 +11,7 @@ const LOGIN_ERROR = "Ocorreu um erro durante o login. Tente novamente.";
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function LoginCard() {
+  const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +33,10 @@ export function LoginCard() {
     if (blank || busy) return;
     setBusy(true);
     try {
-      const session = await api<SessionState>("/api/session", { method: "POST", json: { password } });
+      const session = await api<SessionState>("/api/session", {
+        method: "POST",
+        json: login.trim() ? { login: login.trim(), password } : { password },
+      });
       // Spec timings: the success toast after 300 ms, the dashboard 500 ms later.
       await wait(TIMINGS.loginDelay);
       toast("success", "Login realizado com sucesso", "Bem-vindo ao painel administrativo.");
@@ -74,6 +78,26 @@ export function LoginCard() {
         </div>
         <h1 id={`${id}-title`}>Painel Administrativo</h1>
         <p className="admin-login-lead">Entre com sua senha de acesso</p>
+        <label htmlFor={`${id}-login`} className="admin-login-label">
+          Usuário
+        </label>
+        <input
+          id={`${id}-login`}
+          className="admin-login-user"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          value={login}
+          maxLength={100}
+          onChange={(e) => setLogin(e.target.value)}
+          readOnly={busy}
+          aria-describedby={`${id}-login-hint`}
+        />
+        <p id={`${id}-login-hint`} className="admin-login-hint">
+          Em branco para a Coordenação. Equipe: seu login ou seu nome.
+        </p>
         <label htmlFor={`${id}-password`} className="admin-login-label">
           Senha
         </label>

@@ -1,9 +1,13 @@
 import "./dashboard.css";
 import { StrokeIcon } from "../../components/stroke-icon";
+import type { SessionUser } from "../../../shared/team";
 import { Link } from "../../lib/router";
 
 interface Props {
   devMode: boolean;
+  user: SessionUser | null;
+  /** Opens "Alterar senha"; absent for the principal account, whose password is the server's. */
+  onChangePassword?: () => void;
   total: number | null;
   updatedAt: Date | null;
   refreshing: boolean;
@@ -12,13 +16,25 @@ interface Props {
   loggingOut: boolean;
 }
 
-export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefresh, onLogout, loggingOut }: Props) {
+export function DashboardHeader({
+  devMode,
+  user,
+  onChangePassword,
+  total,
+  updatedAt,
+  refreshing,
+  onRefresh,
+  onLogout,
+  loggingOut,
+}: Props) {
+  const coordination = user?.papel !== "equipe";
   return (
     <header className="admin-header">
       <div className="admin-header-inner">
         <div className="admin-header-text">
           <h1>Painel Administrativo</h1>
           {devMode && <span className="admin-dev-badge">Modo Desenvolvimento (Mock)</span>}
+          {user && <p className="admin-header-user">Conectado como {user.nome}</p>}
           <p className="admin-header-meta">
             <span>
               Total de registros: <strong>{total ?? "—"}</strong>
@@ -31,6 +47,16 @@ export function DashboardHeader({ devMode, total, updatedAt, refreshing, onRefre
             <BusIcon />
             Embarque
           </Link>
+          {coordination && (
+            <Link href="/admin/equipe" className="admin-btn admin-btn-outline">
+              Equipe
+            </Link>
+          )}
+          {onChangePassword && (
+            <button type="button" className="admin-btn admin-btn-outline" onClick={onChangePassword}>
+              Alterar senha
+            </button>
+          )}
           <button
             type="button"
             className="admin-btn admin-btn-outline"

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { FormStatus } from "../../../shared/api-types";
 import { toast } from "../../components/toast";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
+import { useIsCoordination } from "../../lib/admin-session";
 
 interface Props {
   status: FormStatus | null;
@@ -9,6 +10,7 @@ interface Props {
 }
 
 export function FormStatusCard({ status, onSaved }: Props) {
+  const coordination = useIsCoordination();
   const [saving, setSaving] = useState(false);
   const id = useId();
   const open = status?.is_open ?? false;
@@ -43,28 +45,32 @@ export function FormStatusCard({ status, onSaved }: Props) {
               : "Fechado: a página de inscrição mostra 'Inscrições Encerradas'."}
         </p>
       </div>
-      <div className="admin-switch-row">
-        <label htmlFor={`${id}-switch`} className="admin-switch-label">
-          Inscrições abertas
-        </label>
-        <button
-          id={`${id}-switch`}
-          type="button"
-          role="switch"
-          aria-checked={open}
-          aria-busy={saving}
-          disabled={status === null || saving}
-          className="admin-switch"
-          onClick={toggle}
-        >
-          <span className="admin-switch-track" aria-hidden="true">
-            <span className="admin-switch-thumb" />
-          </span>
-          <span className="admin-switch-state" aria-hidden="true">
-            {open ? "Aberto" : "Fechado"}
-          </span>
-        </button>
-      </div>
+      {coordination ? (
+        <div className="admin-switch-row">
+          <label htmlFor={`${id}-switch`} className="admin-switch-label">
+            Inscrições abertas
+          </label>
+          <button
+            id={`${id}-switch`}
+            type="button"
+            role="switch"
+            aria-checked={open}
+            aria-busy={saving}
+            disabled={status === null || saving}
+            className="admin-switch"
+            onClick={toggle}
+          >
+            <span className="admin-switch-track" aria-hidden="true">
+              <span className="admin-switch-thumb" />
+            </span>
+            <span className="admin-switch-state" aria-hidden="true">
+              {open ? "Aberto" : "Fechado"}
+            </span>
+          </button>
+        </div>
+      ) : (
+        <p className="admin-card-note">Só a Coordenação abre ou fecha o formulário.</p>
+      )}
     </section>
   );
 }

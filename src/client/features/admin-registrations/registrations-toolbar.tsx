@@ -12,6 +12,7 @@ import { StrokeIcon } from "../../components/stroke-icon";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { downloadExport, type ExportKind, type FilterQuery } from "./registrations-api";
+import { useIsCoordination } from "../../lib/admin-session";
 
 interface Props {
   search: string;
@@ -29,6 +30,7 @@ interface Props {
 }
 
 export function RegistrationsToolbar(props: Props) {
+  const coordination = useIsCoordination();
   const { search, onSearch, sort, onSort, status, onStatus, buses, onibus, onOnibus, exportQuery } = props;
   const id = useId();
   const [exporting, setExporting] = useState<ExportKind | null>(null);
@@ -97,28 +99,30 @@ export function RegistrationsToolbar(props: Props) {
           </select>
         </div>
       )}
-      <div className="reg-export">
-        <button
-          type="button"
-          className="admin-btn admin-btn-success"
-          onClick={() => runExport("xlsx")}
-          disabled={exporting !== null}
-          aria-busy={exporting === "xlsx"}
-        >
-          {exporting === "xlsx" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
-          Exportar Excel
-        </button>
-        <button
-          type="button"
-          className="admin-btn admin-btn-outline"
-          onClick={() => runExport("csv")}
-          disabled={exporting !== null}
-          aria-busy={exporting === "csv"}
-        >
-          {exporting === "csv" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
-          Exportar CSV
-        </button>
-      </div>
+      {coordination && (
+        <div className="reg-export">
+          <button
+            type="button"
+            className="admin-btn admin-btn-success"
+            onClick={() => runExport("xlsx")}
+            disabled={exporting !== null}
+            aria-busy={exporting === "xlsx"}
+          >
+            {exporting === "xlsx" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
+            Exportar Excel
+          </button>
+          <button
+            type="button"
+            className="admin-btn admin-btn-outline"
+            onClick={() => runExport("csv")}
+            disabled={exporting !== null}
+            aria-busy={exporting === "csv"}
+          >
+            {exporting === "csv" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
+            Exportar CSV
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { StrokeIcon } from "../../components/stroke-icon";
 import { toast } from "../../components/toast";
-import { reportAdminError } from "../../lib/admin-session";
+import { reportAdminError, useIsCoordination } from "../../lib/admin-session";
 import { patchRegistration } from "./registrations-api";
 
 export type DialogKind = "details" | "edit" | "delete";
@@ -94,9 +94,11 @@ export function RowActions({
   onOpen: (kind: DialogKind, reg: Registration) => void;
   withText: boolean;
 }) {
+  // Equipe opens the details; editing and deleting are Coordenação's.
+  const kinds: DialogKind[] = useIsCoordination() ? ["details", "edit", "delete"] : ["details"];
   return (
     <div className="reg-actions">
-      {(Object.keys(LABELS) as DialogKind[]).map((kind) => (
+      {kinds.map((kind) => (
         <button
           key={kind}
           type="button"

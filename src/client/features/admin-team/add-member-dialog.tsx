@@ -1,0 +1,97 @@
+import { type FormEvent, useId, useState } from "react";
+import { loginFromName, newMemberSchema, ROLE_LABELS, ROLES, type Role } from "../../../shared/team";
+import { ModalDialog } from "../../components/modal-dialog";
+import { ApiError } from "../../lib/api";
+import { reportAdminError } from "../../lib/admin-session";
+import { addMember, type MemberWithPassword } from "./team-api";
+
+/** "Adicionar pessoa": a name and a role; the server makes the password. */
+export function AddMemberDialog({
+  onClose,
+  onAdded,
+}: {
+  onClose: () => void;
+  onAdded: (added: MemberWithPassword) => void;
+}) {
+  const id = useId();
+  const [nome, setNome] = useState("");
+  const [papel, setPapel] = useState<Role>("equipe");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const login = loginFromName(nome);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving) return;
+    const parsed = newMemberSchema.safeParse({ nome, papel });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      document.getElementById(`${id}-nome`)?.focus();
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      onAdded(await addMember(parsed.data));
+    } catch (err) {
+      // A duplicate login is about the name: it shows beside it.
+      if (err instanceof ApiError && err.status === 409) setError(err.message);
+      else reportAdminError("Erro ao adicionar a pessoa", err);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <ModalDialog title="Adicionar pessoa" onClose={onClose} busy={saving}>
+      <form className="admin-edit-form" onSubmit={submit} noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-nome`}>Nome</label>
+          <input
+            id={`${id}-nome`}
+            type="text"
+            autoComplete="off"
+            maxLength={60}
+            value={nome}
+            onChange={(e) => setNome(e.target.value)}
+            data-autofocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-nome-error` : `${id}-nome-hint`}
+          />
+          {error ? (
+            <p id={`${id}-nome-error`} className="admin-field-error">
+              {error}
+            </p>
+          ) : (
+            <p id={`${id}-nome-hint`} className="admin-field-hint">
+              {login ? `Login: ${login}` : "O login sai do primeiro e do último nome."}
+            </p>
+          )}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-papel`}>Papel</label>
+          <select id={`${id}-papel`} value={papel} onChange={(e) => setPapel(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+          <p className="admin-field-hint">
+            {papel === "equipe"
+              ? "Equipe vê a lista, marca pagamentos, recebe em espécie, faz o embarque e vê comprovantes."
+              : "Coordenação pode tudo: excluir, exportar, configurar, ônibus, formulário e equipe."}
+          </p>
+        </div>
+        <div className="admin-dialog-actions">
+          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
+            Cancelar
+          </button>
+          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
+            {saving && <span className="admin-spinner" aria-hidden="true" />}
+            {saving ? "Adicionando..." : "Adicionar"}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useId, useState } from "react";
+import { ownPasswordSchema } from "../../../shared/team";
+import { ModalDialog } from "../../components/modal-dialog";
+import { toast } from "../../components/toast";
+import { ApiError } from "../../lib/api";
+import { checkSession, reportAdminError } from "../../lib/admin-session";
+import { changeOwnPassword } from "./team-api";
+
+/** "Alterar senha": one's own. Every session of the person ends, this one too, so the login shows next. */
+export function OwnPasswordDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [atual, setAtual] = useState("");
+  const [nova, setNova] = useState("");
+  const [error, setError] = useState<{ field: "atual" | "nova"; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving) return;
+    const parsed = ownPasswordSchema.safeParse({ atual, nova });
+    if (!parsed.success) {
+      const field = parsed.error.issues[0].path[0] === "atual" ? "atual" : "nova";
+      setError({ field, message: parsed.error.issues[0].message });
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await changeOwnPassword(parsed.data.atual, parsed.data.nova);
+      toast("success", "Senha alterada", "Entre de novo com a nova senha.");
+      onClose();
+      await checkSession();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setError({ field: "atual", message: err.message });
+      else reportAdminError("Erro ao alterar a senha", err);
+      setSaving(false);
+    }
+  }
+
+  const field = (name: "atual" | "nova", label: string, autoComplete: string) => (
+    <div className="admin-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="password"
+        autoComplete={autoComplete}
+        maxLength={200}
+        value={name === "atual" ? atual : nova}
+        onChange={(e) => (name === "atual" ? setAtual : setNova)(e.target.value)}
+        data-autofocus={name === "atual" ? true : undefined}
+        aria-invalid={error?.field === name ? true : undefined}
+        aria-describedby={error?.field === name ? `${id}-${name}-error` : undefined}
+      />
+      {error?.field === name && (
+        <p id={`${id}-${name}-error`} className="admin-field-error">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <ModalDialog title="Alterar senha" onClose={onClose} busy={saving}>
+      <form className="admin-edit-form" onSubmit={submit} noValidate>
+        {field("atual", "Senha atual", "current-password")}
+        {field("nova", "Nova senha (8 caracteres ou mais)", "new-password")}
+        <div className="admin-dialog-actions">
+          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
+            Cancelar
+          </button>
+          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
+            {saving && <span className="admin-spinner" aria-hidden="true" />}
+            {saving ? "Salvando..." : "Salvar senha"}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
