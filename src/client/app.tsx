@@ -9,6 +9,7 @@ const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m
 // Fetched while the success animation plays (routes/register.tsx), so /obrigado still opens at once.
 const ThanksRoute = lazy(() => import("./routes/thanks").then((m) => ({ default: m.ThanksRoute })));
 const BoardingRoute = lazy(() => import("./routes/boarding").then((m) => ({ default: m.BoardingRoute })));
+const ActivityRoute = lazy(() => import("./routes/activity").then((m) => ({ default: m.ActivityRoute })));
 const TeamRoute = lazy(() => import("./routes/team").then((m) => ({ default: m.TeamRoute })));
 const BoardingPrintRoute = lazy(() =>
   import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
@@ -67,6 +68,13 @@ export function App() {
       page = (
         <AdminPage>
           <TeamRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/atividade":
+      page = (
+        <AdminPage>
+          <ActivityRoute />
         </AdminPage>
       );
       break;

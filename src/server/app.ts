@@ -23,6 +23,7 @@ import { sessionPlugin } from "./plugins/session";
 import { HEADERS_CHECK_MS, HEADERS_TIMEOUT_MS, slowClientsPlugin } from "./plugins/slow-clients";
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
+import adminActivityRoutes from "./routes/admin-activity";
 import adminBoardingRoutes from "./routes/admin-boarding";
 import adminBusRoutes from "./routes/admin-buses";
 import adminFormStatusRoutes from "./routes/admin-form-status";
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminBusRoutes);
     await admin.register(adminBoardingRoutes);
     await admin.register(adminTeamRoutes);
+    await admin.register(adminActivityRoutes);
   });
 
   await app.register(clientAppPlugin, {

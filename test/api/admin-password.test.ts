@@ -132,14 +132,14 @@ describe.each(DB_KINDS)("admin password on %s", (kind) => {
   it("runs in production only with ADMIN_PASSWORD, and says it is not development", async () => {
     const prod = await startTestApp(kind, { env: { NODE_ENV: "production", ADMIN_PASSWORD: "uma-senha-de-producao" } });
     try {
-      expect((await prod.app.inject("/api/session")).json()).toEqual({ authenticated: false, devMode: false });
+      expect((await prod.app.inject("/api/session")).json()).toEqual({ authenticated: false, devMode: false, user: null });
       const res = await prod.app.inject({
         method: "POST",
         url: "/api/session",
         payload: { password: "uma-senha-de-producao" },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ authenticated: true, devMode: false });
+      expect(res.json()).toMatchObject({ authenticated: true, devMode: false, user: { login: "coordenacao" } });
       const rows = await prod.db.query("SELECT 1 FROM app_settings WHERE key = $1", [GENERATED_HASH_KEY]);
       expect(rows).toHaveLength(0);
     } finally {

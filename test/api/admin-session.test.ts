@@ -32,7 +32,7 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
   it("says not authenticated, in development mode, without a cookie", async () => {
     const res = await sessionState();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ authenticated: false, devMode: true });
+    expect(res.json()).toEqual({ authenticated: false, devMode: true, user: null });
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
   it("logs in with an HttpOnly SameSite=Strict cookie that holds no password, backed by a hashed row", async () => {
     const res = await login(TEST_ADMIN_PASSWORD, "10.1.0.3");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ authenticated: true, devMode: true });
+    expect(res.json()).toMatchObject({ authenticated: true, devMode: true, user: { login: "coordenacao" } });
     const header = String(res.headers["set-cookie"]);
     expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
     expect(header).toContain("HttpOnly");
@@ -71,7 +71,7 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
     expect(stored.map((r) => r.token_hash)).not.toContain(tokenOf(cookie));
 
     const state = await sessionState(cookie);
-    expect(state.json()).toEqual({ authenticated: true, devMode: true });
+    expect(state.json()).toMatchObject({ authenticated: true, devMode: true, user: { login: "coordenacao" } });
   });
 
   it("marks the cookie Secure over HTTPS", async () => {
@@ -89,7 +89,7 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
       new RegExp(`^${SESSION_COOKIE}=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)`),
     );
     expect(await sessionRows(cookie)).toHaveLength(0);
-    expect((await sessionState(cookie)).json()).toEqual({ authenticated: false, devMode: true });
+    expect((await sessionState(cookie)).json()).toEqual({ authenticated: false, devMode: true, user: null });
     const stats = await t.app.inject({ url: "/api/registrations/stats", headers: { cookie } });
     expect(stats.statusCode).toBe(401);
     expect(stats.json()).toEqual(EXPIRED);
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)("admin session on %s", (kind) => {
     await t.db.query("UPDATE admin_sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [
       sha256(tokenOf(cookie)),
     ]);
-    expect((await sessionState(cookie)).json()).toEqual({ authenticated: false, devMode: true });
+    expect((await sessionState(cookie)).json()).toEqual({ authenticated: false, devMode: true, user: null });
     const res = await t.app.inject({ url: "/api/registrations", headers: { cookie } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(EXPIRED);

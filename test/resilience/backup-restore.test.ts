@@ -115,6 +115,8 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     expect(backup.out).toContain("registrations: 123 linha(s)");
     expect(backup.out).toContain("receipts: 2 linha(s)");
     expect(backup.out).toContain("embarques: 246 linha(s)");
+    // Every change above was logged: 123 registrations, 2 receipts, a payment, 246 marks, the form.
+    expect(backup.out).toMatch(/activity_log: [1-9]\d{2} linha\(s\)/);
 
     const restore = cli("restore", [file], target.env);
     expect(restore.code, restore.out).toBe(0);
@@ -123,6 +125,7 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     expect(a.registrations).toHaveLength(123);
     expect(a.receipts).toHaveLength(2);
     expect(a.embarques).toHaveLength(246);
+    expect(a.activity_log.length).toBeGreaterThan(370);
     expect(b).toEqual(a);
   }, 120_000);
 
@@ -136,7 +139,9 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     const before = await snapshot(target.env);
     const first = cli("purge", ["--yes"], target.env);
     expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain("Feito: 123 inscrição(ões) anonimizada(s), 2 comprovante(s) apagado(s).");
+    expect(first.out).toMatch(
+      /Feito: 123 inscrição\(ões\) anonimizada\(s\), 2 comprovante\(s\) apagado\(s\), \d+ registro\(s\) de atividade anonimizado\(s\)\./,
+    );
     const after = await snapshot(target.env);
     expect(after.registrations).toHaveLength(before.registrations.length);
     expect(after.receipts).toHaveLength(0);
@@ -150,6 +155,13 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     expect(rows.filter((r) => r.nome_completo === "P.")).toHaveLength(120);
     expect(rows.every((r) => r.numero_responsavel === null)).toBe(true);
     expect(rows.filter((r) => r.status_pagamento === "confirmado")).toHaveLength(1);
+    // The log keeps its entries, with initials and no phones; the purge wrote none of its own.
+    expect(after.activity_log).toHaveLength(before.activity_log.length);
+    const log = JSON.stringify(after.activity_log);
+    for (const gone of ["Álvares", "d'Ávila", "Aspas", "Pessoa 1", "98999990000", "98988887777"]) {
+      expect(log, gone).not.toContain(gone);
+    }
+    expect(log).toContain("Inscrição de J. B. C.");
 
     const second = cli("purge", ["--yes"], target.env);
     expect(second.out).toContain("Nada a apagar");

@@ -58,12 +58,16 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "PATCH /api/team/:id": { access: "admin", sameOrigin: true },
   "POST /api/team/:id/password": { access: "admin", sameOrigin: true },
   "PUT /api/session/password": { access: "admin", equipe: true, sameOrigin: true },
+  "GET /api/activity": { access: "admin" },
+  "GET /api/activity/people": { access: "admin" },
+  "GET /api/registrations/:id/history": { access: "admin", equipe: true },
   "GET /": { access: "page" },
   "GET /obrigado": { access: "page" },
   "GET /admin": { access: "page" },
   "GET /admin/embarque": { access: "page" },
   "GET /admin/embarque/imprimir": { access: "page" },
   "GET /admin/equipe": { access: "page" },
+  "GET /admin/atividade": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -25,8 +25,14 @@ export async function insertSession(
   );
 }
 
+/** A logout: the session goes, and the log says so, in one statement. */
 export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
-  await db.query("DELETE FROM admin_sessions WHERE token_hash = $1", [tokenHash]);
+  await db.query(
+    `WITH gone AS (DELETE FROM admin_sessions WHERE token_hash = $1 RETURNING user_id)
+     INSERT INTO activity_log (ator_id, ator_nome, tipo, resumo)
+     SELECT u.id, u.nome, 'sessao.saiu', u.nome || ' saiu do painel' FROM gone JOIN admin_users u ON u.id = gone.user_id`,
+    [tokenHash],
+  );
 }
 
 /**

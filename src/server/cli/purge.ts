@@ -30,7 +30,10 @@ try {
       console.log("Nada foi alterado.");
     } else {
       const r = await purgePersonalData(db);
-      console.log(`Feito: ${r.registrations} inscrição(ões) anonimizada(s), ${r.receipts} comprovante(s) apagado(s).`);
+      console.log(
+        `Feito: ${r.registrations} inscrição(ões) anonimizada(s), ${r.receipts} comprovante(s) apagado(s), ` +
+          `${r.logEntries} registro(s) de atividade anonimizado(s).`,
+      );
     }
   }
 } finally {

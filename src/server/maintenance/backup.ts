@@ -17,10 +17,12 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_TABLES = [
   "form_settings",
   "app_settings",
+  "admin_users",
   "onibus",
   "registrations",
   "receipts",
   "embarques",
+  "activity_log",
 ] as const;
 
 const BATCH = 200;
@@ -184,7 +186,7 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
         .join(", ");
       // The one settings row already exists after migrations: overwrite it.
       const conflict =
-        table === "form_settings" || table === "app_settings"
+        table === "form_settings" || table === "app_settings" || table === "admin_users"
           ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list
               .split(", ")
               .map((c) => `EXCLUDED.${c}`)
@@ -201,6 +203,12 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",
     );
+    // Restored people and log entries keep their ids; the next ones go after them.
+    for (const table of ["admin_users", "activity_log"]) {
+      await tx.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+      );
+    }
     // Restored receipts keep their ids (or, from a backup made before they had one, get new ones); the next goes after them.
     await tx.query(
       `SELECT setval(pg_get_serial_sequence('receipts', 'id'), coalesce((SELECT max(id) FROM receipts), 0) + 1, false)`,

@@ -1,4 +1,4 @@
-import type { Database } from "../db/database";
+import type { Database, Queryable } from "../db/database";
 
 /** Lower-case name particles that do not become initials ("Maria da Silva" → "M. S."). */
 const PARTICLES = new Set(["da", "das", "de", "do", "dos", "e", "di", "du", "del"]);
@@ -17,18 +17,61 @@ export function initials(name: string): string {
 export interface PurgeResult {
   registrations: number;
   receipts: number;
+  logEntries: number;
+}
+
+/** A registration's values in the log, as the purge leaves them: initials, no phone. */
+function anonymousValues(values: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!values) return values;
+  const { numero_responsavel: _phone, ...rest } = values;
+  if (typeof rest.nome_completo === "string") rest.nome_completo = initials(rest.nome_completo);
+  return rest;
+}
+
+/**
+ * The log's entries about registrations: every name they carry (in the
+ * summary and in the values) becomes initials, and phones go.
+ */
+async function anonymiseLog(tx: Queryable, names: Map<string, string>): Promise<number> {
+  const rows = await tx.query<{
+    id: string;
+    resumo: string;
+    antes: Record<string, unknown> | null;
+    depois: Record<string, unknown> | null;
+  }>("SELECT id::text, resumo, antes, depois FROM activity_log WHERE inscricao_id IS NOT NULL FOR UPDATE");
+  for (const row of rows) {
+    for (const v of [row.antes, row.depois]) {
+      if (typeof v?.nome_completo === "string") names.set(v.nome_completo, initials(v.nome_completo));
+    }
+  }
+  // Longest first, so "Ana Maria Souza" is replaced before "Ana Maria".
+  const byLength = [...names.entries()].sort((a, b) => b[0].length - a[0].length);
+  for (const row of rows) {
+    const resumo = byLength.reduce((text, [name, short]) => text.replaceAll(name, short), row.resumo);
+    await tx.query("UPDATE activity_log SET resumo = $2, antes = $3, depois = $4 WHERE id = $1::bigint", [
+      row.id,
+      resumo,
+      JSON.stringify(anonymousValues(row.antes)),
+      JSON.stringify(anonymousValues(row.depois)),
+    ]);
+  }
+  return rows.length;
 }
 
 /**
  * Removes the personal data of an ended event: names become initials, phones
- * and receipts are deleted; ages, payment data and dates stay, so the counts hold.
+ * and receipts are deleted, in the registrations and in the activity log;
+ * ages, payment data and dates stay, so the counts hold.
  * Rows already anonymised are left alone, so running it twice changes nothing.
  */
 export async function purgePersonalData(db: Database): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
+    // The purge rewrites the log itself; its own updates are not new entries (migration 019).
+    await tx.query("SELECT set_config('caravana.purging', 'on', true)");
     const rows = await tx.query<{ id: string; nome_completo: string }>(
       "SELECT id, nome_completo FROM registrations WHERE anonimizado_em IS NULL FOR UPDATE",
     );
+    const names = new Map(rows.map((r) => [r.nome_completo, initials(r.nome_completo)]));
     const [{ n: receipts }] = await tx.query<{ n: number }>(
       "WITH gone AS (DELETE FROM receipts RETURNING 1) SELECT count(*)::int AS n FROM gone",
     );
@@ -42,8 +85,9 @@ export async function purgePersonalData(db: Database): Promise<PurgeResult> {
         [row.id, initials(row.nome_completo)],
       );
     }
+    const logEntries = await anonymiseLog(tx, names);
     // Admin sessions hold no personal data, but nobody needs them after the event either.
     await tx.query("DELETE FROM admin_sessions");
-    return { registrations: rows.length, receipts };
+    return { registrations: rows.length, receipts, logEntries };
   });
 }

@@ -16,6 +16,7 @@ const APP_ROUTES: Record<string, string | null> = {
   "/admin/embarque": "boarding",
   "/admin/embarque/imprimir": "boarding-print",
   "/admin/equipe": "team",
+  "/admin/atividade": "activity",
 };
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.

@@ -9,6 +9,8 @@ import {
   prepareAdminPassword,
 } from "../auth/admin-password";
 import { TEAM_MESSAGES } from "../../shared/team";
+import { actorDatabase } from "../activity/actor-database";
+import type { Database } from "../db/database";
 import {
   type AdminActor,
   deleteSession,
@@ -65,6 +67,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The logged-in person on an admin route (set by requireAdmin). */
     admin: AdminActor | null;
+    /** The database as that person: a change made through it is logged with their name (migration 019). */
+    actorDb: Database;
   }
   interface FastifyContextConfig {
     /** Equipe may call this admin route too; without it, only Coordenação (deny by default). */
@@ -150,10 +154,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   app.decorate("adminSessions", sessions);
 
   app.decorateRequest("admin", null);
+  // Set for every admin route by requireAdmin; a public route has no person to name.
+  app.decorateRequest("actorDb", null as unknown as Database);
   app.decorate("requireAdmin", async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await sessions.check(request, reply);
     if (session) {
       request.admin = session.user;
+      request.actorDb = actorDatabase(app.db, session.user);
       return;
     }
     // A stale or forged cookie is dropped so the browser stops sending it.

@@ -18,11 +18,11 @@ const adminBoardingRoutes: RoutePlugin = async (app) => {
   app.post(
     "/api/boarding/marks",
     { config: { equipe: true }, bodyLimit: 128 * 1024, schema: { body: marksBodySchema } },
-    async (request) => applyMarks(app.db, request.body.marcas),
+    async (request) => applyMarks(request.actorDb, request.body.marcas),
   );
 
   app.post("/api/boarding/cash", { config: { equipe: true }, schema: { body: cashBodySchema } }, async (request) =>
-    receiveCash(app.db, request.body),
+    receiveCash(request.actorDb, request.body),
   );
 };
 

@@ -7,15 +7,15 @@ const adminBusRoutes: RoutePlugin = async (app) => {
   app.get("/api/buses", { config: { equipe: true } }, async () => seatOverview(app.db));
 
   app.post("/api/buses", { schema: { body: busBodySchema } }, async (request, reply) =>
-    reply.status(201).send(await createBus(app.db, request.body)),
+    reply.status(201).send(await createBus(request.actorDb, request.body)),
   );
 
   app.patch("/api/buses/:id", { schema: { params: busParamsSchema, body: busBodySchema } }, async (request) =>
-    updateBus(app.db, request.params.id, request.body),
+    updateBus(request.actorDb, request.params.id, request.body),
   );
 
   app.delete("/api/buses/:id", { schema: { params: busParamsSchema } }, async (request, reply) => {
-    await deleteBus(app.db, request.params.id);
+    await deleteBus(request.actorDb, request.params.id);
     return reply.status(204).send();
   });
 };

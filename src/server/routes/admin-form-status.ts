@@ -5,7 +5,7 @@ import { writeFormStatus } from "../registrations/form-status-repository";
 /** PUT /api/form-status: open or close the form. Visitors follow via NOTIFY + SSE. */
 const adminFormStatusRoutes: RoutePlugin = async (app) => {
   app.put("/api/form-status", { schema: { body: formStatusBodySchema } }, async (request) =>
-    writeFormStatus(app.db, request.body.is_open),
+    writeFormStatus(request.actorDb, request.body.is_open),
   );
 };
 

@@ -82,7 +82,7 @@ const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opt
       if (request.admin?.papel !== "coordenacao" && Object.keys(patch).some((k) => k !== "status_pagamento")) {
         throw new HttpError(403, TEAM_MESSAGES.forbidden);
       }
-      return updateRegistration(app.db, request.params.id, patch);
+      return updateRegistration(request.actorDb, request.params.id, patch);
     },
   );
 
@@ -90,7 +90,7 @@ const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opt
   app.put(
     "/api/registrations/:id/seat",
     { schema: { params: idParamsSchema, body: seatMoveSchema } },
-    async (request) => moveRegistration(app.db, request.params.id, request.body),
+    async (request) => moveRegistration(request.actorDb, request.params.id, request.body),
   );
 
   app.get("/api/registrations/unpaid", { schema: { querystring: unpaidQuerySchema } }, async (request) =>
@@ -98,11 +98,11 @@ const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opt
   );
 
   app.post("/api/registrations/release-unpaid", { schema: { body: releaseUnpaidSchema } }, async (request) =>
-    releaseUnpaid(app.db, request.body.antes, request.body.ids),
+    releaseUnpaid(request.actorDb, request.body.antes, request.body.ids),
   );
 
   app.delete("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteRegistration(app.db, request.params.id);
+    await deleteRegistration(request.actorDb, request.params.id);
     return reply.status(204).send();
   });
 

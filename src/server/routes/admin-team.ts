@@ -20,24 +20,24 @@ const adminTeamRoutes: RoutePlugin = async (app) => {
   app.get("/api/team", async () => listMembers(app.db));
 
   app.post("/api/team", { schema: { body: newMemberSchema } }, async (request, reply) =>
-    reply.status(201).send(await addMember(app.db, request.body)),
+    reply.status(201).send(await addMember(request.actorDb, request.body)),
   );
 
   app.patch("/api/team/:id", { schema: { params: memberParamsSchema, body: memberPatchSchema } }, async (request) => {
     if (!request.body.ativo && request.params.id === request.admin?.id)
       throw new HttpError(409, TEAM_MESSAGES.notYourself);
-    return setMemberActive(app.db, request.params.id, request.body.ativo);
+    return setMemberActive(request.actorDb, request.params.id, request.body.ativo);
   });
 
   app.post("/api/team/:id/password", { schema: { params: memberParamsSchema } }, async (request) =>
-    resetMemberPassword(app.db, request.params.id),
+    resetMemberPassword(request.actorDb, request.params.id),
   );
 
   app.put(
     "/api/session/password",
     { config: { equipe: true }, schema: { body: ownPasswordSchema } },
     async (request, reply) => {
-      await changeOwnPassword(app.db, request.admin!, request.body.atual, request.body.nova);
+      await changeOwnPassword(request.actorDb, request.admin!, request.body.atual, request.body.nova);
       return reply.status(204).send();
     },
   );

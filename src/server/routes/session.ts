@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { findLoginUser } from "../team/team-repository";
+import { logSessionEvent } from "../activity/activity-repository";
 
 const sessionUser = (u: AdminActor): SessionUser => ({
   nome: u.nome,
@@ -55,6 +56,13 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
           : await verifyPassword(password, user.senha_hash ?? decoy);
       if (!user || !ok) {
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");
+        // What was typed is never logged: it may be a password typed in the wrong field.
+        await logSessionEvent(app.db, {
+          tipo: "sessao.falhou",
+          atorId: user?.id ?? null,
+          atorNome: user?.nome ?? "desconhecido",
+          resumo: user ? `Senha incorreta para ${user.nome}` : "Senha incorreta para um login desconhecido",
+        });
         throw new HttpError(401, LOGIN_MESSAGES.wrongPassword);
       }
       await throttle.succeed(clientKey(request.ip));

@@ -48,9 +48,14 @@ export function DashboardHeader({
             Embarque
           </Link>
           {coordination && (
-            <Link href="/admin/equipe" className="admin-btn admin-btn-outline">
-              Equipe
-            </Link>
+            <>
+              <Link href="/admin/equipe" className="admin-btn admin-btn-outline">
+                Equipe
+              </Link>
+              <Link href="/admin/atividade" className="admin-btn admin-btn-outline">
+                Atividade
+              </Link>
+            </>
           )}
           {onChangePassword && (
             <button type="button" className="admin-btn admin-btn-outline" onClick={onChangePassword}>

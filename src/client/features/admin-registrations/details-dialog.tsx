@@ -4,6 +4,7 @@ import { METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ReceiptVersions } from "./receipt-versions";
 import { ReceiptView } from "./receipt-view";
+import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
 
 interface Props {
@@ -86,6 +87,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           </section>
         )}
       </div>
+      <RegistrationHistory key={`${r.id}-${r.status_pagamento}`} registrationId={r.id} />
       <div className="admin-dialog-actions">
         <button type="button" className="admin-btn admin-btn-primary" onClick={onClose} data-autofocus>
           Fechar

@@ -1,0 +1,29 @@
+import { ACTIVITY_FIELD_LABELS, type ActivityEntry, activityValue, EVENT_TIME_ZONE } from "../../shared/activity";
+import "./activity-entry.css";
+
+export const activityTime = (iso: string) =>
+  new Date(iso).toLocaleString("pt-BR", { timeZone: EVENT_TIME_ZONE, dateStyle: "short", timeStyle: "short" });
+
+/** One entry of the log: when, who, what, and each value before → after. */
+export function ActivityEntryView({ entry }: { entry: ActivityEntry }) {
+  const keys = [...new Set([...Object.keys(entry.antes ?? {}), ...Object.keys(entry.depois ?? {})])];
+  const changed = entry.antes !== null && entry.depois !== null;
+  return (
+    <li className="activity-entry">
+      <p className="activity-head">
+        <time dateTime={entry.em}>{activityTime(entry.em)}</time>
+        <span className="activity-who">{entry.ator_nome}</span>
+      </p>
+      <p className="activity-what">{entry.resumo}</p>
+      {changed && keys.length > 0 && (
+        <ul className="activity-changes">
+          {keys.map((k) => (
+            <li key={k}>
+              {ACTIVITY_FIELD_LABELS[k] ?? k}: {activityValue(entry.antes?.[k])} → {activityValue(entry.depois?.[k])}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+import type { AdminActor } from "../auth/session-repository";
+import type { Database, Queryable } from "../db/database";
+
+/**
+ * The database as one person of the panel: every statement runs in a
+ * transaction that first names them, so the log triggers (migration 019)
+ * write who made the change in the same transaction as the change.
+ */
+export function actorDatabase(db: Database, actor: Pick<AdminActor, "id" | "nome">): Database {
+  const named = async <T>(tx: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    await tx.query("SELECT set_config('caravana.ator_id', $1, true), set_config('caravana.ator_nome', $2, true)", [
+      String(actor.id),
+      actor.nome,
+    ]);
+    return fn(tx);
+  };
+  return {
+    kind: db.kind,
+    query: (sql, params) => db.transaction((tx) => named(tx, (t) => t.query(sql, params))),
+    exec: (sql) => db.transaction((tx) => named(tx, (t) => t.exec(sql))),
+    transaction: (fn) => db.transaction((tx) => named(tx, fn)),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    close: () => db.close(),
+  };
+}

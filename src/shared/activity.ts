@@ -1,0 +1,99 @@
+import * as z from "zod/mini";
+
+/**
+ * The activity log, shared by the panel and the server (docs/decisions/028).
+ *
+ * GET /api/activity?ator=&tipo=&desde=&ate=&page= -> ActivityPage                    (Coordenação)
+ * GET /api/activity/people                        -> { id, nome }[] for the filter   (Coordenação)
+ * GET /api/registrations/:id/history              -> ActivityEntry[] ("Histórico")   (every role)
+ */
+
+export const ACTIVITY_PAGE_SIZE = 30;
+/** Days in the log's filter are the event's days. */
+export const EVENT_TIME_ZONE = "America/Fortaleza";
+
+/** Filter groups: a group covers every kind that starts with it ("pagamento" is confirmado and pendente). */
+export const ACTIVITY_GROUPS = {
+  inscricao: "Inscrições",
+  pagamento: "Pagamentos",
+  comprovante: "Comprovantes",
+  embarque: "Embarque",
+  onibus: "Ônibus",
+  formulario: "Formulário",
+  configuracoes: "Configurações",
+  equipe: "Equipe",
+  sessao: "Acessos",
+} as const;
+export type ActivityGroup = keyof typeof ACTIVITY_GROUPS;
+
+export interface ActivityEntry {
+  id: string;
+  em: string;
+  ator_id: number | null;
+  /** The person, "visitante" for a public registration, or "sistema". */
+  ator_nome: string;
+  tipo: string;
+  inscricao_id: string | null;
+  resumo: string;
+  /** Only the values that changed, before and after. */
+  antes: Record<string, unknown> | null;
+  depois: Record<string, unknown> | null;
+}
+
+export interface ActivityPage {
+  items: ActivityEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida (use AAAA-MM-DD).")));
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const activityQuerySchema = z.object({
+  ator: z.pipe(
+    z.transform((v: unknown) => (v === undefined || v === "" ? undefined : Number(v))),
+    z.optional(z.int({ error: "Pessoa inválida." })),
+  ),
+  tipo: z.pipe(
+    z.transform(blankToUndefined),
+    z.optional(
+      z.enum(Object.keys(ACTIVITY_GROUPS) as [ActivityGroup, ...ActivityGroup[]], { error: "Tipo inválido." }),
+    ),
+  ),
+  desde: z.pipe(z.transform(blankToUndefined), day),
+  ate: z.pipe(z.transform(blankToUndefined), day),
+  page: z.pipe(
+    z.transform((v: unknown) => (v === undefined || v === "" ? 1 : Number(v))),
+    z.int({ error: "Página inválida." }).check(z.gte(1, "Página inválida."), z.lte(100_000, "Página inválida.")),
+  ),
+});
+export type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+/** A value of the log as the panel writes it: "sim"/"não", numbers and text as they are, empty as "—". */
+export function activityValue(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (typeof v === "boolean") return v ? "sim" : "não";
+  return String(v);
+}
+
+/** How the panel names the values an entry changed. */
+export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
+  nome_completo: "Nome",
+  idade: "Idade",
+  numero_responsavel: "Telefone",
+  metodo_pagamento: "Forma de pagamento",
+  status_pagamento: "Pagamento",
+  situacao: "Situação",
+  onibus: "Ônibus",
+  referencia: "Referência",
+  aberto: "Formulário aberto",
+  nome: "Nome",
+  lugares: "Lugares",
+  login: "Login",
+  papel: "Papel",
+  ativo: "Ativa",
+  viagem: "Viagem",
+  embarcou: "Embarcou",
+  marcado_em: "Marcado em",
+};
