@@ -10,6 +10,7 @@ const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m
 const ThanksRoute = lazy(() => import("./routes/thanks").then((m) => ({ default: m.ThanksRoute })));
 const BoardingRoute = lazy(() => import("./routes/boarding").then((m) => ({ default: m.BoardingRoute })));
 const ActivityRoute = lazy(() => import("./routes/activity").then((m) => ({ default: m.ActivityRoute })));
+const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
 const TeamRoute = lazy(() => import("./routes/team").then((m) => ({ default: m.TeamRoute })));
 const BoardingPrintRoute = lazy(() =>
   import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
@@ -75,6 +76,13 @@ export function App() {
       page = (
         <AdminPage>
           <ActivityRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/configuracoes":
+      page = (
+        <AdminPage>
+          <SettingsRoute />
         </AdminPage>
       );
       break;

@@ -8,8 +8,6 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import type { PublicEventConfig } from "../shared/api-types";
-import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { AccessLog } from "./access-log";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -18,6 +16,7 @@ import { dbPlugin } from "./plugins/db";
 import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
+import { eventSettingsPlugin } from "./settings/event-settings";
 import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { HEADERS_CHECK_MS, HEADERS_TIMEOUT_MS, slowClientsPlugin } from "./plugins/slow-clients";
@@ -36,6 +35,7 @@ import healthRoutes from "./routes/health";
 import receiptRoutes from "./routes/receipts";
 import registrationRoutes from "./routes/registrations";
 import sessionRoutes from "./routes/session";
+import { adminSettingsRoutes, publicConfigRoutes } from "./routes/settings";
 
 export const DEFAULT_DIST_DIR = join(process.cwd(), "dist", "client");
 export const JSON_BODY_LIMIT = 16 * 1024;
@@ -61,25 +61,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"] | FastifyBaseLogger;
   /** Where the start-up notice about a generated admin password goes (stdout by default). */
   announce?: Announce;
-}
-
-export function publicEventConfig(config: Config): PublicEventConfig {
-  return {
-    eventTitle: config.EVENT_TITLE,
-    eventDate: config.EVENT_DATE,
-    eventTime: config.EVENT_TIME,
-    eventPlace: config.EVENT_PLACE,
-    eventCity: config.EVENT_CITY,
-    price: config.priceLabel,
-    pixKey: config.PIX_KEY,
-    pixReceiverName: sanitizeName(config.PIX_RECEIVER_NAME),
-    pixCity: sanitizeCity(config.PIX_CITY),
-    pixTxid: config.PIX_TXID,
-    priceCents: config.priceCents,
-    whatsappNumber: config.WHATSAPP_NUMBER,
-    thanksMessages: config.THANKS_MESSAGES,
-    devMode: config.NODE_ENV !== "production",
-  };
 }
 
 /** A hop count becomes "trust the socket and the n-1 hops before it" (proxy-addr's hop index starts at 0). */
@@ -184,12 +165,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     shedFloods: config.TRUST_PROXY === false,
   });
   await app.register(rateLimitPlugin);
+  await app.register(eventSettingsPlugin, { config });
   await app.register(sessionPlugin, { config, announce: opts.announce });
 
   // Who may call a route is declared here, once per scope; route files declare none.
   await app.register(async function publicScope(open) {
     await open.register(healthRoutes);
     await open.register(formStatusRoutes);
+    await open.register(publicConfigRoutes);
     await open.register(registrationRoutes, { config });
     // Its own check: an admin's stream also gets registration ids (routes/events.ts).
     await open.register(eventsRoutes);
@@ -209,17 +192,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Personal data: never kept by a browser or proxy cache.
     admin.addHook("onSend", noStore);
     await admin.register(adminFormStatusRoutes);
-    await admin.register(adminRegistrationRoutes, { config });
+    await admin.register(adminRegistrationRoutes);
     await admin.register(adminReceiptRoutes);
     await admin.register(adminBusRoutes);
     await admin.register(adminBoardingRoutes);
     await admin.register(adminTeamRoutes);
     await admin.register(adminActivityRoutes);
+    await admin.register(adminSettingsRoutes);
   });
 
   await app.register(clientAppPlugin, {
     distDir: opts.distDir ?? DEFAULT_DIST_DIR,
-    publicConfig: publicEventConfig(config),
   });
   return app;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseBrCode } from "../shared/pix/parse-brcode";
 import { registrationBrCode } from "../shared/pix/registration-pix";
-import { publicEventConfig } from "./app";
-import { ConfigError, formatPrice, loadConfig } from "./config";
+import { publicEventConfig } from "../shared/event-settings";
+import { settingsDefaults } from "./settings/event-settings";
+import { formatPrice } from "../shared/price";
+import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("has the spec's defaults", () => {
@@ -62,7 +64,8 @@ describe("loadConfig", () => {
 
   it("hands the page sanitised PIX facts that build a valid code", () => {
     const page = publicEventConfig(
-      loadConfig({ PIX_RECEIVER_NAME: "Juventude Católica – VG 🙏", REGISTRATION_PRICE: "20,50" }),
+      settingsDefaults(loadConfig({ PIX_RECEIVER_NAME: "Juventude Católica – VG 🙏", REGISTRATION_PRICE: "20,50" })),
+      { pixTxid: "none", devMode: true },
     );
     expect(page).toMatchObject({
       pixKey: "pix@juventudecatolicavg.com.br",

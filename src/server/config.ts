@@ -5,6 +5,7 @@ import { DEFAULT_EVENT_TITLE } from "../shared/constants";
 import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
+import { formatPrice } from "../shared/price";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.
@@ -136,6 +137,7 @@ export const envSchema = z.object({
       z.array(z.string()).check(z.length(6, "separe exatamente seis mensagens com |")),
     ),
   ),
+  MEMBERS_NOTICE: text("Este formulário é exclusivo para membros da Juventude Católica VG."),
   CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
   TRUST_PROXY: trustProxy,
   REGISTRATION_RATE_LIMIT: positiveInt(30),
@@ -150,13 +152,6 @@ export const envSchema = z.object({
 export type Config = z.output<typeof envSchema> & { priceCents: number; priceLabel: string };
 
 export class ConfigError extends Error {}
-
-export function formatPrice(cents: number): string {
-  const reais = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `R$ ${reais},${String(cents % 100).padStart(2, "0")}`;
-}
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 

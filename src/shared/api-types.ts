@@ -21,6 +21,8 @@ export interface PublicEventConfig {
   priceCents: number;
   whatsappNumber: string;
   thanksMessages: string[];
+  /** The form's notice that it is for members of the youth group. */
+  membersNotice: string;
   devMode: boolean;
 }
 
@@ -52,6 +54,8 @@ export interface RegistrationCreated {
   onibus_nome: string | null;
   /** Place in the waiting list when the answer was made (1 is next). */
   posicao_espera: number | null;
+  /** The price this registration was made at: its PIX code carries it even after the price changes. */
+  preco_centavos: number;
 }
 
 /** POST /api/registrations/:id/receipt answer. */
@@ -99,6 +103,8 @@ export const SSE_EVENTS = {
   busesChanged: "buses-changed",
   /** SeatSummary, to every stream. */
   seats: "seats",
+  /** The event's settings changed: pages ask GET /api/config again (every stream). */
+  settings: "settings",
   /** Roll call marks: ids and states (admin streams, docs/decisions/026). */
   boarding: "boarding",
   /** Events may have been lost (a LISTEN connection was reopened): fetch again. */

@@ -132,7 +132,11 @@ describe.each(DB_KINDS)("admin password on %s", (kind) => {
   it("runs in production only with ADMIN_PASSWORD, and says it is not development", async () => {
     const prod = await startTestApp(kind, { env: { NODE_ENV: "production", ADMIN_PASSWORD: "uma-senha-de-producao" } });
     try {
-      expect((await prod.app.inject("/api/session")).json()).toEqual({ authenticated: false, devMode: false, user: null });
+      expect((await prod.app.inject("/api/session")).json()).toEqual({
+        authenticated: false,
+        devMode: false,
+        user: null,
+      });
       const res = await prod.app.inject({
         method: "POST",
         url: "/api/session",

@@ -1,6 +1,5 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { publicEventConfig } from "../../src/server/app";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
 import { registrationBrCode } from "../../src/shared/pix/registration-pix";
@@ -28,7 +27,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
 
   beforeAll(async () => {
     photo = await receiptPhoto(ui.browser, ui.app.baseUrl, PHOTO.width, PHOTO.height);
-    const config = publicEventConfig(ui.app.config);
+    const config = ui.app.app.eventSettings.publicConfig();
     expectedCode = (reference) => registrationBrCode(config, reference);
   });
 

@@ -61,6 +61,10 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /api/activity": { access: "admin" },
   "GET /api/activity/people": { access: "admin" },
   "GET /api/registrations/:id/history": { access: "admin", equipe: true },
+  "GET /api/config": { access: "public" },
+  "GET /api/settings": { access: "admin" },
+  "PUT /api/settings": { access: "admin", sameOrigin: true },
+  "DELETE /api/settings/:chave": { access: "admin", sameOrigin: true },
   "GET /": { access: "page" },
   "GET /obrigado": { access: "page" },
   "GET /admin": { access: "page" },
@@ -68,6 +72,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /admin/embarque/imprimir": { access: "page" },
   "GET /admin/equipe": { access: "page" },
   "GET /admin/atividade": { access: "page" },
+  "GET /admin/configuracoes": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

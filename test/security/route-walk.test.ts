@@ -113,7 +113,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
   /** A request the route would serve for an admin; the walk varies only its cookie and origin headers. */
   function requestFor(r: WalkRoute, headers: Record<string, string>): InjectOptions {
     const id = r.url.startsWith("/api/buses/") ? busId : r.url.startsWith("/api/team/") ? String(memberId) : target.id;
-    const url = r.url.replace(":id", id).replace(":version", "1");
+    const url = r.url.replace(":id", id).replace(":version", "1").replace(":chave", "local");
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
     if (key === "POST /api/registrations") {
@@ -144,6 +144,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       return { ...base, payload: { marcas: [{ ...mark, feito_em: new Date().toISOString() }] } };
     }
     if (key === "POST /api/boarding/cash") return { ...base, payload: { inscricao_id: target.id } };
+    if (key === "PUT /api/settings") return { ...base, payload: t.app.eventSettings.current() };
     if (key === "POST /api/team")
       return { ...base, payload: { nome: `Pessoa Extra ${++memberCount}`, papel: "equipe" } };
     if (key === "PATCH /api/team/:id") return { ...base, payload: { ativo: true } };

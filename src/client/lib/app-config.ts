@@ -1,8 +1,11 @@
+import { useSyncExternalStore } from "react";
 import type { PublicEventConfig } from "../../shared/api-types";
+import { api } from "./api";
 
 let cached: PublicEventConfig | undefined;
+const listeners = new Set<() => void>();
 
-/** Event facts embedded by the server in index.html (see plugins/client-app.ts). */
+/** Event facts embedded by the server in index.html (see plugins/client-app.ts), or the newer ones fetched since. */
 export function appConfig(): PublicEventConfig {
   if (!cached) {
     const el = document.getElementById("app-config");
@@ -10,4 +13,25 @@ export function appConfig(): PublicEventConfig {
     cached = JSON.parse(el.textContent) as PublicEventConfig;
   }
   return cached;
+}
+
+/** The event facts, re-rendering when the coordination saves new ones. */
+export function useAppConfig(): PublicEventConfig {
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, appConfig);
+}
+
+/** Asks the server for the facts in force (the live stream said they changed); a failure keeps the old ones. */
+export async function refreshAppConfig(): Promise<void> {
+  try {
+    const next = await api<PublicEventConfig>("/api/config", { cache: "no-store" });
+    if (JSON.stringify(next) === JSON.stringify(cached)) return;
+    cached = next;
+    document.title = document.title.replace(/Caravana .*$/, `Caravana ${next.eventTitle}`);
+    for (const l of listeners) l();
+  } catch (err) {
+    console.error("Erro ao atualizar a configuração do evento", err);
+  }
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 
@@ -17,6 +17,7 @@ const APP_ROUTES: Record<string, string | null> = {
   "/admin/embarque/imprimir": "boarding-print",
   "/admin/equipe": "team",
   "/admin/atividade": "activity",
+  "/admin/configuracoes": "settings",
 };
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.
@@ -53,45 +54,60 @@ function withPreloads(html: string, files: string[] = [], data: string[] = []): 
 }
 
 /** Serves the built client from dist/client with the event config embedded in index.html. */
-export const clientAppPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string; publicConfig: PublicEventConfig }) => {
-    const indexFile = join(opts.distDir, "index.html");
-    if (!existsSync(indexFile)) {
-      throw new Error(`Cliente não compilado: ${indexFile} não existe. Rode "npm run build".`);
-    }
-    const html = embedConfig(readFileSync(indexFile, "utf8"), opts.publicConfig);
-    const preloadsFile = join(opts.distDir, PRELOADS_FILE);
-    const preloads: Record<string, string[]> = existsSync(preloadsFile)
-      ? JSON.parse(readFileSync(preloadsFile, "utf8"))
-      : {};
+export const clientAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const indexFile = join(opts.distDir, "index.html");
+  if (!existsSync(indexFile)) {
+    throw new Error(`Cliente não compilado: ${indexFile} não existe. Rode "npm run build".`);
+  }
+  const template = readFileSync(indexFile, "utf8");
+  const preloadsFile = join(opts.distDir, PRELOADS_FILE);
+  const preloads: Record<string, string[]> = existsSync(preloadsFile)
+    ? JSON.parse(readFileSync(preloadsFile, "utf8"))
+    : {};
 
-    await app.register(fastifyStatic, {
-      root: opts.distDir,
-      index: false,
-      wildcard: false,
-      allowedPath: (path) => path !== "/index.html" && path !== `/${PRELOADS_FILE}`,
-      // The build writes .br and .gz beside each asset (vite.config.ts).
-      preCompressed: true,
-      setHeaders(reply, path) {
-        // Vite puts a content hash in every asset name, so they never change.
-        if (path.startsWith(join(opts.distDir, "assets"))) {
-          reply.header("Cache-Control", "public, max-age=31536000, immutable");
-        }
-      },
-    });
-
-    const sendApp = (status: number, page: string) => (_req: unknown, reply: import("fastify").FastifyReply) =>
-      reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(page);
-
-    for (const [path, route] of Object.entries(APP_ROUTES)) {
-      app.get(path, sendApp(200, route ? withPreloads(html, preloads[route], DATA_PRELOADS[route]) : html));
-    }
-
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith("/api/") || request.method !== "GET") {
-        return reply.status(404).send({ error: "Rota não encontrada." });
+  await app.register(fastifyStatic, {
+    root: opts.distDir,
+    index: false,
+    wildcard: false,
+    allowedPath: (path) => path !== "/index.html" && path !== `/${PRELOADS_FILE}`,
+    // The build writes .br and .gz beside each asset (vite.config.ts).
+    preCompressed: true,
+    setHeaders(reply, path) {
+      // Vite puts a content hash in every asset name, so they never change.
+      if (path.startsWith(join(opts.distDir, "assets"))) {
+        reply.header("Cache-Control", "public, max-age=31536000, immutable");
       }
-      return sendApp(404, html)(request, reply);
-    });
-  },
-);
+    },
+  });
+
+  // The page of each route, built again only when the settings change (a save in "Configurações").
+  let builtFor = -1;
+  let pages = new Map<string, string>();
+  const pageOf = (route: string | null): string => {
+    if (builtFor !== app.eventSettings.version) {
+      builtFor = app.eventSettings.version;
+      pages = new Map();
+    }
+    const key = route ?? "";
+    let page = pages.get(key);
+    if (page === undefined) {
+      const html = embedConfig(template, app.eventSettings.publicConfig());
+      page = route ? withPreloads(html, preloads[route], DATA_PRELOADS[route]) : html;
+      pages.set(key, page);
+    }
+    return page;
+  };
+  const sendApp = (status: number, reply: FastifyReply, route: string | null) =>
+    reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(pageOf(route));
+
+  for (const [path, route] of Object.entries(APP_ROUTES)) {
+    app.get(path, (_request, reply) => sendApp(200, reply, route));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.method !== "GET") {
+      return reply.status(404).send({ error: "Rota não encontrada." });
+    }
+    return sendApp(404, reply, null);
+  });
+});

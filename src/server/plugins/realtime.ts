@@ -26,6 +26,8 @@ export interface Realtime {
   open(reply: FastifyReply, opts: { sessionHash: string | null; client: string }): void;
   /** Why one more stream from this client would be refused (the caps), or null. */
   refusal(client: string): string | null;
+  /** Sends an event to every stream (or only the admin ones): never personal data. */
+  publish(event: string, data: unknown, adminOnly?: boolean): void;
   /** Re-sends the current form status to every stream (after a lost LISTEN connection). */
   resync(): Promise<void>;
   readonly size: number;
@@ -46,7 +48,9 @@ type DbEvent =
     }
   | { type: "buses-changed" }
   | ({ type: "boarding" } & BoardingEvent)
-  | { type: "sessions-ended"; hashes: string[] };
+  | { type: "sessions-ended"; hashes: string[] }
+  // Told to the pages by the settings plugin once it has read the new values (settings/event-settings.ts).
+  | { type: "settings-changed" };
 
 const HEARTBEAT_MS = 25_000;
 // Seat counts are read once per burst of changes, not once per registration.
@@ -151,6 +155,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       send(frame(SSE_EVENTS.formStatus, status), false);
       return;
     }
+    if (event.type === "settings-changed") return;
     if (event.type === "sessions-ended") {
       const ended = new Set(event.hashes);
       for (const s of streams) if (s.sessionHash && ended.has(s.sessionHash)) s.res.end();
@@ -216,6 +221,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       Promise.all([readFormStatus(app.db), readSeatSummary(app.db)])
         .then(([status, seats]) => res.write(frame(SSE_EVENTS.formStatus, status) + frame(SSE_EVENTS.seats, seats)))
         .catch((err) => app.log.error({ err }, "falha ao ler status do formulário"));
+    },
+    publish(event, data, adminOnly = false) {
+      send(frame(event, data), adminOnly);
     },
     async resync() {
       const status = await readFormStatus(app.db);

@@ -24,6 +24,7 @@ export type CreateResult = { registration: RegistrationCreated; replayed: boolea
 
 interface CreatedRow {
   id: string;
+  preco_centavos: number;
   metodo_pagamento: RegistrationCreated["metodo_pagamento"];
   created_at: Date;
   referencia: string;
@@ -32,7 +33,7 @@ interface CreatedRow {
   posicao_espera: number | null;
 }
 
-const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, ${SEAT_COLUMNS}`;
+const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, preco_centavos, ${SEAT_COLUMNS}`;
 
 /** One row to insert, with the secrets drawn for it. */
 interface NewRow {
@@ -59,6 +60,7 @@ const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated =>
   situacao: row.situacao,
   onibus_nome: row.onibus_nome,
   posicao_espera: row.posicao_espera,
+  preco_centavos: row.preco_centavos,
 });
 
 /**
@@ -85,7 +87,7 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
           AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento, id)
      WHERE (SELECT is_open FROM form_settings WHERE id = $9)
      ON CONFLICT DO NOTHING
-     RETURNING id, metodo_pagamento, created_at, referencia, situacao,
+     RETURNING id, metodo_pagamento, created_at, referencia, preco_centavos, situacao,
                ${busNameOf("onibus_id")} AS onibus_nome, NULL::int AS posicao_espera`,
     [
       rows.map((r) => r.data.nome_completo),
@@ -112,7 +114,7 @@ export async function createRegistration(
   db: Queryable,
   data: RegistrationData,
   idempotencyKey: string | null,
-  eventTitle = DEFAULT_EVENT_TITLE,
+  eventTitle: () => string = () => DEFAULT_EVENT_TITLE,
 ): Promise<CreateResult> {
   // About a million references: a clash is rare (one in ten draws only once a
   // bench has filled 100 000 rows), and a new draw settles it.
@@ -144,7 +146,7 @@ export async function createRegistration(
       const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);
       if (other) throw new HttpError(409, KEY_REUSED_MESSAGE);
     }
-    if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle));
+    if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle()));
     // Open, and the key is free: the reference (or the id) was taken. Draw again.
   }
   throw new Error("referência de pagamento repetida 20 vezes seguidas");
@@ -169,7 +171,8 @@ export interface WriterOptions {
   /** Draws a payment reference; tests pass one that repeats, to force a clash. */
   drawReference?: () => string;
   /** Named in the answer to a registration sent while the form is closed. */
-  eventTitle?: string;
+  /** The title in force when a closed form is answered (the settings may change it). */
+  eventTitle?: () => string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { maskPhone } from "../../shared/phone";
+import { formatPrice } from "../../shared/price";
 import {
   boardedCell,
   busCell,
@@ -34,6 +35,7 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<B
         r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
         METHOD_LABELS[r.metodo_pagamento],
         STATUS_LABELS[r.status_pagamento],
+        r.preco_centavos === null ? "" : formatPrice(r.preco_centavos),
         formatLocalDateTime(r.local_ms),
         busCell(r),
         r.posicao_espera ?? "",

@@ -10,6 +10,7 @@ export const EXPORT_HEADERS = [
   "Número Responsável",
   "Forma de pagamento",
   "Status",
+  "Valor",
   "Data da inscrição",
   "Ônibus",
   "Posição na espera",

@@ -5,7 +5,7 @@ import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "./xlsx-writer";
 
 export const SHEET_NAME = "Inscrições";
-const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 18, 20, 10, 14, 14];
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -27,6 +27,8 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
           r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
           METHOD_LABELS[r.metodo_pagamento],
           STATUS_LABELS[r.status_pagamento],
+          // Reais as a number, so a sum works in the sheet.
+          r.preco_centavos === null ? "" : r.preco_centavos / 100,
           { date: excelSerial(r.local_ms) },
           busCell(r),
           r.posicao_espera ?? "",

@@ -99,6 +99,8 @@ export interface ExportRow {
   numero_responsavel: string | null;
   metodo_pagamento: RegistrationRow["metodo_pagamento"];
   status_pagamento: RegistrationRow["status_pagamento"];
+  /** The price it was made at (migration 020). */
+  preco_centavos: number | null;
   /** created_at as Brazil's wall-clock time, in ms since 1970 read as if it were UTC. */
   local_ms: number;
   situacao: RegistrationRow["situacao"];
@@ -137,6 +139,7 @@ async function exportBatch(
     string | null,
     ExportRow["metodo_pagamento"],
     ExportRow["status_pagamento"],
+    number | null,
     number,
     string,
     ExportRow["situacao"],
@@ -147,7 +150,7 @@ async function exportBatch(
   ];
   const [{ batch }] = await db.query<{ batch: Values[] }>(
     `SELECT coalesce(json_agg(json_build_array(id, nome_completo, idade, numero_responsavel, metodo_pagamento,
-                                               status_pagamento, local_ms, cursor_key, situacao, onibus_nome,
+                                               status_pagamento, preco_centavos, local_ms, cursor_key, situacao, onibus_nome,
                                                posicao_espera, embarcou_ida, embarcou_volta) ORDER BY ${orderBy}), '[]') AS batch
      FROM (${select("created_at, nome_busca,")}) b`,
     params,
@@ -160,6 +163,7 @@ async function exportBatch(
       numero_responsavel,
       metodo_pagamento,
       status_pagamento,
+      preco_centavos,
       local_ms,
       cursor_key,
       situacao,
@@ -168,6 +172,7 @@ async function exportBatch(
       embarcou_ida,
       embarcou_volta,
     ]) => ({
+      preco_centavos,
       id,
       nome_completo,
       idade,
@@ -208,7 +213,7 @@ export async function* exportRegistrations(
     const tz = where.params.length + 1;
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
-       SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, ${extraColumns}
+       SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, preco_centavos, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
               (extract(epoch FROM (created_at AT TIME ZONE $${tz})) * 1000)::float8 AS local_ms,

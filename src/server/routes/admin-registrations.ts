@@ -8,7 +8,6 @@ import {
   registrationEditSchema,
   type registrationPatchSchema,
 } from "../../shared/registration-schema";
-import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { exportFileName } from "../registrations/export-format";
@@ -60,7 +59,7 @@ async function firstBatchRead<T>(source: AsyncIterable<T>): Promise<AsyncIterabl
 }
 
 /** Admin routes under /api/registrations; the public POST lives in registrations.ts. */
-const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
+const adminRegistrationRoutes: RoutePlugin = async (app) => {
   app.get(
     "/api/registrations",
     { config: { equipe: true }, schema: { querystring: serverListQuerySchema } },
@@ -109,7 +108,10 @@ const adminRegistrationRoutes: RoutePlugin<{ config: Config }> = async (app, opt
   const sendExport = (reply: FastifyReply, ext: "xlsx" | "csv", type: string, stream: NodeJS.ReadableStream) =>
     reply
       .header("Content-Type", type)
-      .header("Content-Disposition", `attachment; filename="${exportFileName(opts.config.EVENT_TITLE, ext)}"`)
+      .header(
+        "Content-Disposition",
+        `attachment; filename="${exportFileName(app.eventSettings.current().titulo, ext)}"`,
+      )
       .send(stream);
 
   app.get(

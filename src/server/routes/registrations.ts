@@ -22,7 +22,7 @@ export const RATE_LIMIT_MESSAGE =
 const registrationRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   // Two batches in flight: on PostgreSQL the next one runs on a second
   // connection while the last one commits; PGlite takes them in turn.
-  const writer = registrationWriter(app.db, { concurrency: 2, eventTitle: opts.config.EVENT_TITLE });
+  const writer = registrationWriter(app.db, { concurrency: 2, eventTitle: () => app.eventSettings.current().titulo });
   // Generous enough for a whole group on one church Wi-Fi (one IP), tight enough to stop a script.
   const limit = app.rateLimit({
     scope: "registrations",

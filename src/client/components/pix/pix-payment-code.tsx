@@ -4,8 +4,8 @@
 
 import { useMemo } from "react";
 import { PixError } from "../../../shared/pix/brcode";
-import { registrationBrCode } from "../../../shared/pix/registration-pix";
-import { appConfig } from "../../lib/app-config";
+import { type RegistrationPixSettings, registrationBrCode } from "../../../shared/pix/registration-pix";
+import { useAppConfig } from "../../lib/app-config";
 import { PixCopyPaste } from "./pix-copy-paste";
 import { PixQrCode } from "./pix-qr-code";
 import "./pix.css";
@@ -13,20 +13,26 @@ import "./pix.css";
 export interface PixPaymentCodeProps {
   /** Registration reference (e.g. "JDJ7K3Q") carried in the code; left out, the code has none. */
   reference?: string;
+  /** The registration's own price, when it was made at another one. */
+  priceCents?: number;
+  /** Other settings than the page's: the preview in "Configurações". */
+  settings?: RegistrationPixSettings;
 }
 
 /** QR code plus Copia e Cola for the registration fee, built from the event facts in the page. */
-export default function PixPaymentCode({ reference }: PixPaymentCodeProps) {
+export default function PixPaymentCode({ reference, priceCents, settings }: PixPaymentCodeProps) {
+  const page = useAppConfig();
   const result = useMemo(() => {
+    const base = settings ?? page;
     try {
-      return { code: registrationBrCode(appConfig(), reference) };
+      return { code: registrationBrCode({ ...base, priceCents: priceCents ?? base.priceCents }, reference) };
     } catch (err) {
       // The server validates the PIX settings at start-up, so this is a safety net, not a path.
       if (!(err instanceof PixError)) throw err;
       console.error("Erro ao gerar o código PIX", err);
       return { error: err.message };
     }
-  }, [reference]);
+  }, [reference, priceCents, settings, page]);
 
   if (result.code === undefined) {
     return (

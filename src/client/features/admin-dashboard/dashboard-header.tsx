@@ -55,6 +55,9 @@ export function DashboardHeader({
               <Link href="/admin/atividade" className="admin-btn admin-btn-outline">
                 Atividade
               </Link>
+              <Link href="/admin/configuracoes" className="admin-btn admin-btn-outline">
+                Configurações
+              </Link>
             </>
           )}
           {onChangePassword && (

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { BoardingBus, BoardingList, BoardingPassenger } from "../../../shared/boarding";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 import { isUnauthorized } from "../../lib/admin-session";
 import { Link } from "../../lib/router";
 import { getBoardingList } from "./boarding-api";
@@ -36,7 +36,7 @@ function usePrintList(): { list: BoardingList | null; message: string | null } {
 /** /admin/embarque/imprimir: one A4 page per bus, with a column to sign. */
 export function PrintSheet() {
   const { list, message } = usePrintList();
-  const { eventTitle, eventDate } = appConfig();
+  const { eventTitle, eventDate } = useAppConfig();
   return (
     <div className="print-page">
       <div className="print-toolbar">

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 import { EventIcon } from "./event-icons";
 import { readTitleSize } from "./title-size";
 import "./event-header.css";
 
 /** Page header of the registration page: the event, its date, time and place. */
 export function EventHeader() {
-  const config = appConfig();
+  const config = useAppConfig();
   const [titleSize] = useState(readTitleSize);
   return (
     <header className="event-header intro-step">

@@ -1,8 +1,8 @@
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 
 /** Paying in cash: find the coordination; seats are limited. */
 export function CashPanel() {
-  const { price } = appConfig();
+  const { price } = useAppConfig();
   return (
     <section className="pay-panel pay-panel-cash" aria-labelledby="cash-panel-title">
       <h3 id="cash-panel-title" className="pay-panel-title">

@@ -1,7 +1,8 @@
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 
 /** Shown instead of the form while registrations are closed. */
 export function ClosedNotice() {
+  const { eventTitle } = useAppConfig();
   return (
     <section className="signup-card closed-card intro-step" aria-labelledby="closed-title">
       <span className="closed-icon" aria-hidden="true">
@@ -15,7 +16,7 @@ export function ClosedNotice() {
       <h2 id="closed-title" className="signup-title">
         Inscrições Encerradas
       </h2>
-      <p>As inscrições para a caravana da {appConfig().eventTitle} estão encerradas no momento.</p>
+      <p>As inscrições para a caravana da {eventTitle} estão encerradas no momento.</p>
       <p>Acompanhe nossas redes sociais para ficar por dentro das novidades da Juventude Católica VG!</p>
     </section>
   );

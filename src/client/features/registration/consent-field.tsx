@@ -1,5 +1,5 @@
 import { consentText } from "../../../shared/privacy";
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 
 interface ConsentFieldProps {
   checked: boolean;
@@ -10,6 +10,7 @@ interface ConsentFieldProps {
 
 /** The guardian's authorisation, asked only for participants under 18 (LGPD). */
 export function ConsentField({ checked, onChange, error, disabled }: ConsentFieldProps) {
+  const { eventTitle } = useAppConfig();
   const id = "campo-consentimento";
   const errorId = `${id}-erro`;
   return (
@@ -27,7 +28,7 @@ export function ConsentField({ checked, onChange, error, disabled }: ConsentFiel
           disabled={disabled}
         />
         <label htmlFor={id} className="consent-label">
-          {consentText(appConfig().eventTitle)}
+          {consentText(eventTitle)}
         </label>
       </div>
       {error && (

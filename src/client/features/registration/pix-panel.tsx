@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { toast } from "../../components/toast";
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
 import { receiptMessage, shareReceipt, whatsappLink } from "./share-receipt";
 
@@ -23,7 +23,7 @@ async function copyPixKey(key: string) {
 
 /** How to pay by PIX: key, steps, sending the receipt, and the seats warning last. */
 export function PixPanel({ name, qrCode }: PixPanelProps) {
-  const { pixKey, price } = appConfig();
+  const { pixKey, price } = useAppConfig();
   const message = receiptMessage(name);
   return (
     <section className="pay-panel pay-panel-pix" aria-labelledby="pix-panel-title">

@@ -7,7 +7,7 @@ import { ADULT_AGE } from "../../../shared/privacy";
 import { fieldMessages, registrationInputSchema } from "../../../shared/registration-schema";
 import { toast } from "../../components/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 import { CashPanel } from "./cash-panel";
 import { ConsentField } from "./consent-field";
@@ -62,7 +62,7 @@ interface RegistrationFormProps {
 }
 
 export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormProps) {
-  const { price } = appConfig();
+  const { price, membersNotice } = useAppConfig();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -121,9 +121,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
       <h2 id="signup-title" className="signup-title">
         Formulário de Inscrição
       </h2>
-      <p className="signup-notice">
-        Este formulário é exclusivo para <strong>membros da Juventude Católica VG</strong>.
-      </p>
+      <p className="signup-notice">{membersNotice}</p>
       <p className="signup-price">
         <span>Valor da inscrição</span>
         <strong>{price}</strong>

@@ -4,6 +4,7 @@ import { newerFormStatus } from "../../../shared/form-status";
 import { newerSeatSummary, type SeatSummary } from "../../../shared/seats";
 import { useEventStream } from "../../hooks/use-event-stream";
 import { api } from "../../lib/api";
+import { refreshAppConfig } from "../../lib/app-config";
 
 export type FormStatusView =
   | { phase: "loading" }
@@ -48,14 +49,22 @@ export function useVisitorFormStatus(): FormStatusView {
     }
   }, [accept, acceptSeats]);
 
+  // After a broken stream, or while none is allowed: the settings may have changed meanwhile too.
+  const reloadAll = useCallback(() => {
+    void load();
+    void refreshAppConfig();
+  }, [load]);
+
   useEventStream(
     "/api/events",
     {
       [SSE_EVENTS.formStatus]: (data) => accept(data as FormStatus),
       [SSE_EVENTS.seats]: (data) => acceptSeats(data as SeatSummary),
+      // The coordination saved new event facts: the page shows them without a reload.
+      [SSE_EVENTS.settings]: () => void refreshAppConfig(),
     },
-    load,
-    load,
+    reloadAll,
+    reloadAll,
   );
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { RegistrationCreated } from "../../../shared/api-types";
 import { TIMINGS } from "../../../shared/constants";
-import { appConfig } from "../../lib/app-config";
+import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
 import { ThanksPix } from "./thanks-pix";
 import { useRotatingIndex } from "./use-rotating-message";
@@ -22,7 +22,7 @@ export function ThanksPage({ registration, whatsappHref, receiptUpload, boarding
   const waiting = registration?.situacao === "espera";
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
-  const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price } = appConfig();
+  const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price } = useAppConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
 
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { RegistrationCreated } from "../../../shared/api-types";
-import { appConfig } from "../../lib/app-config";
+import { formatPrice } from "../../../shared/price";
+import { useAppConfig } from "../../lib/app-config";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 
 interface ThanksPixProps {
@@ -12,7 +13,10 @@ interface ThanksPixProps {
 
 /** After a PIX registration: the reference, the code to pay with it, and the receipt upload. */
 export function ThanksPix({ registration: r, whatsappHref, receiptUpload }: ThanksPixProps) {
-  const { price } = appConfig();
+  // The price it was made at; answers stored before prices were kept have none, and take the current one.
+  const current = useAppConfig();
+  const priceCents = typeof r.preco_centavos === "number" ? r.preco_centavos : current.priceCents;
+  const price = formatPrice(priceCents);
   // Stored answers from before references existed have none: the code then simply carries no reference.
   const reference = typeof r.referencia === "string" && r.referencia ? r.referencia : undefined;
   return (
@@ -33,7 +37,7 @@ export function ThanksPix({ registration: r, whatsappHref, receiptUpload }: Than
       <p className="thanks-pix-lead">
         Ainda não pagou? Pague <strong className="thanks-nowrap">{price}</strong> com o QR Code ou o PIX Copia e Cola:
       </p>
-      <LazyPixPaymentCode reference={reference} />
+      <LazyPixPaymentCode reference={reference} priceCents={priceCents} />
 
       <hr className="thanks-divider" />
       {receiptUpload}

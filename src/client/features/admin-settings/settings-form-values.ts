@@ -1,0 +1,34 @@
+import type { EventSettings, EventSettingsInput, SettingKey } from "../../../shared/event-settings";
+import { formatPrice } from "../../../shared/price";
+
+/** What the form's inputs hold: text, as typed. */
+export type FormValues = Record<SettingKey, string>;
+
+export function toFormValues(s: EventSettings): FormValues {
+  return {
+    titulo: s.titulo,
+    data: s.data,
+    horario: s.horario,
+    local: s.local,
+    cidade: s.cidade,
+    preco_centavos: formatPrice(s.preco_centavos).replace(/^R\$\s*/, ""),
+    pix_chave: s.pix_chave,
+    pix_recebedor: s.pix_recebedor,
+    pix_cidade: s.pix_cidade,
+    whatsapp: s.whatsapp,
+    mensagens: s.mensagens.join("\n"),
+    aviso_membros: s.aviso_membros,
+  };
+}
+
+/** The form as the shared schema takes it: the messages one per line, blank lines left out. */
+export function toInput(v: FormValues): EventSettingsInput {
+  return {
+    ...v,
+    preco_centavos: v.preco_centavos,
+    mensagens: v.mensagens
+      .split("\n")
+      .map((m) => m.trim())
+      .filter(Boolean),
+  };
+}

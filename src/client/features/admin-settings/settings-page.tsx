@@ -1,0 +1,178 @@
+import { type FormEvent, useEffect, useId, useState } from "react";
+import {
+  eventSettingsSchema,
+  SETTING_LABELS,
+  type SettingKey,
+  type SettingsView,
+} from "../../../shared/event-settings";
+import { fieldMessages } from "../../../shared/registration-schema";
+import { toast } from "../../components/toast";
+import { ApiError } from "../../lib/api";
+import { reportAdminError } from "../../lib/admin-session";
+import { getSettings, restoreDefault, saveSettings } from "./settings-api";
+import { type FormValues, toFormValues, toInput } from "./settings-form-values";
+import { SettingsPreview } from "./settings-preview";
+import "./settings.css";
+
+const GROUPS: { title: string; keys: SettingKey[] }[] = [
+  { title: "Evento", keys: ["titulo", "data", "horario", "local", "cidade", "aviso_membros"] },
+  { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
+  { title: "Página de agradecimento", keys: ["mensagens"] },
+];
+
+const HINTS: Partial<Record<SettingKey, string>> = {
+  preco_centavos: "Em reais, como 15,00. Cada inscrição guarda o valor do dia em que foi feita.",
+  pix_chave: "E-mail, CPF, CNPJ, telefone +55 ou chave aleatória.",
+  whatsapp: "Só dígitos, com DDI e DDD: 5598999999999.",
+  mensagens: "Seis mensagens, uma por linha; a página mostra uma de cada vez.",
+};
+
+/** "Configurações": the event facts, checked beside each field, with a preview of the PIX before saving. */
+export function SettingsPage() {
+  const id = useId();
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [restoring, setRestoring] = useState<SettingKey | null>(null);
+
+  useEffect(() => {
+    getSettings()
+      .then((v) => {
+        setView(v);
+        setValues(toFormValues(v.values));
+      })
+      .catch((e) => reportAdminError("Erro ao carregar as configurações", e));
+  }, []);
+
+  if (!view || !values) {
+    return (
+      <p className="admin-card" role="status">
+        <span className="admin-spinner" aria-hidden="true" /> Carregando configurações...
+      </p>
+    );
+  }
+
+  const set = (key: SettingKey, value: string) => {
+    setValues({ ...values, [key]: value });
+    if (errors[key]) setErrors({ ...errors, [key]: "" });
+  };
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!values || saving) return;
+    const parsed = eventSettingsSchema.safeParse(toInput(values));
+    if (!parsed.success) {
+      const found = fieldMessages(parsed.error);
+      setErrors(found);
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await saveSettings(toInput(values));
+      setView(saved);
+      setValues(toFormValues(saved.values));
+      toast("success", "Configurações salvas", "As páginas abertas já mostram os novos dados.");
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) toast("error", "Configurações não salvas", err.message);
+      else reportAdminError("Erro ao salvar as configurações", err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function restore(key: SettingKey) {
+    setRestoring(key);
+    try {
+      const next = await restoreDefault(key);
+      setView(next);
+      setValues({ ...values!, [key]: toFormValues(next.values)[key] });
+      toast("success", "Padrão restaurado", `${SETTING_LABELS[key]} voltou ao valor do servidor.`);
+    } catch (err) {
+      reportAdminError("Erro ao restaurar o padrão", err);
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  const field = (key: SettingKey) => {
+    const inputId = `${id}-${key}`;
+    const error = errors[key];
+    const hint = HINTS[key];
+    const described = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
+    const common = {
+      id: inputId,
+      value: values[key],
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": described || undefined,
+      disabled: saving,
+    };
+    return (
+      <div className="admin-field settings-field" key={key}>
+        <div className="settings-label-row">
+          <label htmlFor={inputId}>{SETTING_LABELS[key]}</label>
+          {view.saved.includes(key) && (
+            <button
+              type="button"
+              className="settings-restore"
+              onClick={() => void restore(key)}
+              disabled={restoring !== null || saving}
+              aria-label={`Restaurar padrão: ${SETTING_LABELS[key]}`}
+            >
+              {restoring === key ? "Restaurando..." : "Restaurar padrão"}
+            </button>
+          )}
+        </div>
+        {key === "mensagens" || key === "aviso_membros" || key === "local" ? (
+          <textarea {...common} rows={key === "mensagens" ? 6 : 2} onChange={(e) => set(key, e.target.value)} />
+        ) : (
+          <input
+            {...common}
+            type="text"
+            inputMode={key === "preco_centavos" ? "decimal" : key === "whatsapp" ? "numeric" : undefined}
+            autoComplete="off"
+            onChange={(e) => set(key, e.target.value)}
+          />
+        )}
+        {error && (
+          <p id={`${inputId}-error`} className="admin-field-error">
+            {error}
+          </p>
+        )}
+        {hint && (
+          <p id={`${inputId}-hint`} className="admin-field-hint">
+            {hint}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="settings-title">
+        Configurações
+      </h2>
+      <p className="settings-lead">
+        Os valores valem para todas as páginas assim que salvos. "Restaurar padrão" volta ao valor definido no servidor.
+      </p>
+      {GROUPS.map((g) => (
+        <fieldset key={g.title} className="admin-card settings-group">
+          <legend>{g.title}</legend>
+          {g.keys.map(field)}
+        </fieldset>
+      ))}
+      <div className="admin-card">
+        <SettingsPreview values={values} />
+      </div>
+      <div className="settings-actions">
+        <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
+          {saving && <span className="admin-spinner" aria-hidden="true" />}
+          {saving ? "Salvando..." : "Salvar configurações"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { type PublicEventConfig, SSE_EVENTS } from "../../shared/api-types";
+import { type EventSettings, publicEventConfig, type SettingsView } from "../../shared/event-settings";
+import type { Config } from "../config";
+import { EVENTS_CHANNEL } from "../db/database";
+import { readSettings, seedSettings } from "./settings-repository";
+
+/** The environment's values: the settings' first-start defaults (README, "Configuration"). */
+export function settingsDefaults(config: Config): EventSettings {
+  return {
+    titulo: config.EVENT_TITLE,
+    data: config.EVENT_DATE,
+    horario: config.EVENT_TIME,
+    local: config.EVENT_PLACE,
+    cidade: config.EVENT_CITY,
+    preco_centavos: config.priceCents,
+    pix_chave: config.PIX_KEY,
+    pix_recebedor: config.PIX_RECEIVER_NAME,
+    pix_cidade: config.PIX_CITY,
+    whatsapp: config.WHATSAPP_NUMBER,
+    mensagens: config.THANKS_MESSAGES,
+    aviso_membros: config.MEMBERS_NOTICE,
+  };
+}
+
+export interface EventSettingsService {
+  /** The values in force, as last read. */
+  current(): EventSettings;
+  /** What the pages show, embedded in the HTML and at GET /api/config. */
+  publicConfig(): PublicEventConfig;
+  /** Changes with every reload: a cache of anything built from the settings is keyed by it. */
+  readonly version: number;
+  view(): Promise<SettingsView>;
+  reload(): Promise<void>;
+  readonly defaults: EventSettings;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    eventSettings: EventSettingsService;
+  }
+}
+
+/**
+ * Loads the settings at start-up and again whenever any instance changes them
+ * (NOTIFY settings-changed, migration 020).
+ */
+export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const defaults = settingsDefaults(opts.config);
+  const extra = { pixTxid: opts.config.PIX_TXID, devMode: opts.config.NODE_ENV !== "production" };
+  await seedSettings(app.db, defaults);
+  let values = (await readSettings(app.db, defaults)).values;
+  let version = 1;
+  let config = publicEventConfig(values, extra);
+
+  const service: EventSettingsService = {
+    current: () => values,
+    publicConfig: () => config,
+    get version() {
+      return version;
+    },
+    view: () => readSettings(app.db, defaults),
+    async reload() {
+      values = (await readSettings(app.db, defaults)).values;
+      config = publicEventConfig(values, extra);
+      version++;
+    },
+    defaults,
+  };
+  app.decorate("eventSettings", service);
+
+  const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {
+    if (!payload.includes('"settings-changed"')) return;
+    service
+      .reload()
+      // Only once the new values are read: a page that asks at once gets them.
+      .then(() => app.realtime.publish(SSE_EVENTS.settings, { versao: service.version }))
+      .catch((err) => app.log.error({ err }, "falha ao recarregar as configurações"));
+  });
+  app.addHook("preClose", async () => {
+    await unlisten();
+  });
+});

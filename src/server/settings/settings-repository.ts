@@ -1,0 +1,61 @@
+import { type EventSettings, SETTINGS_KEYS, type SettingKey, type SettingsView } from "../../shared/event-settings";
+import type { Database, Queryable } from "../db/database";
+
+// The event_settings table (migration 020): one row per key, marked
+// 'ambiente' (the environment's value, rewritten at each start) or 'painel'
+// (saved by the coordination, which wins).
+
+interface Row {
+  chave: SettingKey;
+  valor: unknown;
+  origem: "ambiente" | "painel";
+}
+
+/**
+ * At start-up: the environment's values go into the rows it still owns, and
+ * registrations made before prices were kept get the price in force.
+ */
+export async function seedSettings(db: Database, defaults: EventSettings): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO event_settings (chave, valor, origem)
+       SELECT k, v, 'ambiente' FROM jsonb_each($1::jsonb) AS e(k, v)
+       ON CONFLICT (chave) DO UPDATE SET valor = EXCLUDED.valor, atualizado_em = now()
+       WHERE event_settings.origem = 'ambiente' AND event_settings.valor <> EXCLUDED.valor`,
+      [JSON.stringify(defaults)],
+    );
+    await tx.query("UPDATE registrations SET preco_centavos = caravana_price() WHERE preco_centavos IS NULL");
+  });
+}
+
+export async function readSettings(db: Queryable, defaults: EventSettings): Promise<SettingsView> {
+  const rows = await db.query<Row>("SELECT chave, valor, origem FROM event_settings");
+  const values = { ...defaults } as Record<SettingKey, unknown>;
+  for (const r of rows) if (SETTINGS_KEYS.includes(r.chave)) values[r.chave] = r.valor;
+  return {
+    values: values as unknown as EventSettings,
+    defaults,
+    saved: rows.filter((r) => r.origem === "painel").map((r) => r.chave),
+  };
+}
+
+/** Saves the keys whose value changed; each becomes the panel's. One transaction, one log entry per key. */
+export async function saveSettings(db: Database, next: EventSettings): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO event_settings (chave, valor, origem)
+       SELECT k, v, 'painel' FROM jsonb_each($1::jsonb) AS e(k, v)
+       ON CONFLICT (chave) DO UPDATE SET valor = EXCLUDED.valor, origem = 'painel', atualizado_em = now()
+       WHERE event_settings.valor <> EXCLUDED.valor`,
+      [JSON.stringify(next)],
+    );
+  });
+}
+
+/** "Restaurar padrão": the key takes the environment's value again, and follows it from then on. */
+export async function restoreDefault(db: Database, key: SettingKey, defaults: EventSettings): Promise<void> {
+  await db.query(
+    `UPDATE event_settings SET valor = $2::jsonb, origem = 'ambiente', atualizado_em = now() WHERE chave = $1`,
+    [key, JSON.stringify(defaults[key])],
+  );
+}

@@ -1,0 +1,153 @@
+import * as z from "zod/mini";
+import type { PublicEventConfig } from "./api-types";
+import { checkPixKey } from "./pix/pix-key";
+import type { PixTxidMode } from "./pix/registration-pix";
+import { sanitizeCity, sanitizeName } from "./pix/sanitize";
+import { formatPrice, parsePrice } from "./price";
+import { hasHiddenCharacters } from "./visible-text";
+
+/**
+ * The event facts the coordination edits in "Configurações" (docs/decisions/028),
+ * one schema for the panel's form and the server. The environment variables
+ * are their first-start defaults; a value saved in the panel wins from then on.
+ *
+ * GET    /api/config              -> PublicEventConfig (public: what the pages show)
+ * GET    /api/settings            -> SettingsView                       (Coordenação)
+ * PUT    /api/settings  EventSettingsInput -> SettingsView              (Coordenação)
+ * DELETE /api/settings/:chave     -> SettingsView ("Restaurar padrão")  (Coordenação)
+ */
+
+export const SETTINGS_KEYS = [
+  "titulo",
+  "data",
+  "horario",
+  "local",
+  "cidade",
+  "preco_centavos",
+  "pix_chave",
+  "pix_recebedor",
+  "pix_cidade",
+  "whatsapp",
+  "mensagens",
+  "aviso_membros",
+] as const;
+export type SettingKey = (typeof SETTINGS_KEYS)[number];
+
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  titulo: "Título do evento",
+  data: "Data",
+  horario: "Horário",
+  local: "Local",
+  cidade: "Cidade",
+  preco_centavos: "Valor da inscrição",
+  pix_chave: "Chave PIX",
+  pix_recebedor: "Nome do recebedor (PIX)",
+  pix_cidade: "Cidade do recebedor (PIX)",
+  whatsapp: "WhatsApp para comprovantes",
+  mensagens: "Mensagens de agradecimento",
+  aviso_membros: "Aviso de exclusividade",
+};
+
+export interface EventSettings {
+  titulo: string;
+  data: string;
+  horario: string;
+  local: string;
+  cidade: string;
+  preco_centavos: number;
+  pix_chave: string;
+  pix_recebedor: string;
+  pix_cidade: string;
+  whatsapp: string;
+  mensagens: string[];
+  aviso_membros: string;
+}
+
+/** What "Configurações" shows: the values in force, the environment's, and which were saved in the panel. */
+export interface SettingsView {
+  values: EventSettings;
+  defaults: EventSettings;
+  saved: SettingKey[];
+}
+
+export const PRICE_MAX_CENTS = 1_000_000;
+export const SETTINGS_MESSAGES = {
+  required: "Preencha este campo.",
+  hidden: "Tem caracteres invisíveis ou de controle. Digite de novo.",
+  price: "Informe um valor entre R$ 0,01 e R$ 10.000,00, como 15,00.",
+  whatsapp: "Use só dígitos com DDI e DDD, por exemplo 5598999999999.",
+  messages: "São exatamente seis mensagens, uma por linha.",
+  pixText: "Precisa ter ao menos uma letra ou número.",
+  unknown: "Configuração desconhecida.",
+} as const;
+
+const text = (max: number) =>
+  z.string({ error: SETTINGS_MESSAGES.required }).check(
+    z.trim(),
+    z.normalize("NFC"),
+    z.minLength(1, SETTINGS_MESSAGES.required),
+    z.maxLength(max, `No máximo ${max} caracteres.`),
+    z.refine((s) => s.isWellFormed() && !hasHiddenCharacters(s), SETTINGS_MESSAGES.hidden),
+  );
+
+/** A price typed as "15,00" (or already in cents, as the server stores it). */
+const price = z.pipe(
+  z.transform((v: unknown) => (typeof v === "number" ? v : typeof v === "string" ? (parsePrice(v) ?? -1) : -1)),
+  z
+    .int({ error: SETTINGS_MESSAGES.price })
+    .check(z.gte(1, SETTINGS_MESSAGES.price), z.lte(PRICE_MAX_CENTS, SETTINGS_MESSAGES.price)),
+);
+
+export const eventSettingsSchema = z.strictObject({
+  titulo: text(40),
+  data: text(40),
+  horario: text(40),
+  local: text(120),
+  cidade: text(60),
+  preco_centavos: price,
+  pix_chave: z.pipe(
+    text(100),
+    z.transform((v: string, ctx) => {
+      const checked = checkPixKey(v);
+      if (checked.ok) return checked.key;
+      ctx.issues.push({ code: "custom", message: checked.error, input: v });
+      return v;
+    }),
+  ),
+  pix_recebedor: text(60).check(z.refine((v) => sanitizeName(v) !== "", SETTINGS_MESSAGES.pixText)),
+  pix_cidade: text(60).check(z.refine((v) => sanitizeCity(v) !== "", SETTINGS_MESSAGES.pixText)),
+  whatsapp: z
+    .string({ error: SETTINGS_MESSAGES.whatsapp })
+    .check(z.trim(), z.regex(/^\d{12,13}$/, SETTINGS_MESSAGES.whatsapp)),
+  mensagens: z.array(text(120), { error: SETTINGS_MESSAGES.messages }).check(z.length(6, SETTINGS_MESSAGES.messages)),
+  aviso_membros: text(200),
+});
+export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
+
+export const settingKeyParamsSchema = z.object({
+  chave: z.enum(SETTINGS_KEYS, { error: SETTINGS_MESSAGES.unknown }),
+});
+
+/** The facts a page shows, from the settings in force. */
+export function publicEventConfig(
+  s: EventSettings,
+  extra: { pixTxid: PixTxidMode; devMode: boolean },
+): PublicEventConfig {
+  return {
+    eventTitle: s.titulo,
+    eventDate: s.data,
+    eventTime: s.horario,
+    eventPlace: s.local,
+    eventCity: s.cidade,
+    price: formatPrice(s.preco_centavos),
+    pixKey: s.pix_chave,
+    pixReceiverName: sanitizeName(s.pix_recebedor),
+    pixCity: sanitizeCity(s.pix_cidade),
+    pixTxid: extra.pixTxid,
+    priceCents: s.preco_centavos,
+    whatsappNumber: s.whatsapp,
+    thanksMessages: s.mensagens,
+    membersNotice: s.aviso_membros,
+    devMode: extra.devMode,
+  };
+}
