@@ -1,4 +1,6 @@
 import * as z from "zod/mini";
+import { SETTING_LABELS } from "./event-settings";
+import { formatPrice } from "./price";
 
 /**
  * The activity log, shared by the panel and the server (docs/decisions/028).
@@ -70,10 +72,12 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 
-/** A value of the log as the panel writes it: "sim"/"não", numbers and text as they are, empty as "—". */
-export function activityValue(v: unknown): string {
+/** A value of the log as the panel writes it: "sim"/"não", prices in reais, lists joined, empty as "—". */
+export function activityValue(v: unknown, field?: string): string {
   if (v === null || v === undefined || v === "") return "—";
   if (typeof v === "boolean") return v ? "sim" : "não";
+  if (field === "preco_centavos" && typeof v === "number") return formatPrice(v);
+  if (Array.isArray(v)) return v.join(" | ");
   return String(v);
 }
 
@@ -96,4 +100,5 @@ export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
   viagem: "Viagem",
   embarcou: "Embarcou",
   marcado_em: "Marcado em",
+  ...SETTING_LABELS,
 };

@@ -19,7 +19,8 @@ export function ActivityEntryView({ entry }: { entry: ActivityEntry }) {
         <ul className="activity-changes">
           {keys.map((k) => (
             <li key={k}>
-              {ACTIVITY_FIELD_LABELS[k] ?? k}: {activityValue(entry.antes?.[k])} → {activityValue(entry.depois?.[k])}
+              {ACTIVITY_FIELD_LABELS[k] ?? k}: {activityValue(entry.antes?.[k], k)} →{" "}
+              {activityValue(entry.depois?.[k], k)}
             </li>
           ))}
         </ul>

@@ -51,7 +51,7 @@ export function ActivityPage() {
 
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`} aria-busy={loading}>
-      <h2 id={`${id}-title`}>Atividade</h2>
+      <h2 id={`${id}-title`}>Todas as alterações</h2>
       <div className="activity-filters">
         <div className="admin-field">
           <label htmlFor={`${id}-ator`}>Pessoa</label>

@@ -126,7 +126,7 @@ export function SettingsPage() {
           )}
         </div>
         {key === "mensagens" || key === "aviso_membros" || key === "local" ? (
-          <textarea {...common} rows={key === "mensagens" ? 6 : 2} onChange={(e) => set(key, e.target.value)} />
+          <textarea {...common} rows={key === "mensagens" ? 8 : 3} onChange={(e) => set(key, e.target.value)} />
         ) : (
           <input
             {...common}
@@ -151,10 +151,7 @@ export function SettingsPage() {
   };
 
   return (
-    <form className="settings-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="settings-title">
-        Configurações
-      </h2>
+    <form className="settings-form" onSubmit={submit} noValidate aria-label="Configurações do evento">
       <p className="settings-lead">
         Os valores valem para todas as páginas assim que salvos. "Restaurar padrão" volta ao valor definido no servidor.
       </p>
