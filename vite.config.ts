@@ -42,6 +42,8 @@ function rollCallWorker(): Plugin {
   return {
     name: "caravana-roll-call-worker",
     apply: "build",
+    // After Vite drops the chunks that only carried CSS: they are never written.
+    enforce: "post",
     configResolved(config) {
       root = config.root;
     },
@@ -69,6 +71,7 @@ function routePreloads(): Plugin {
   return {
     name: "caravana-route-preloads",
     apply: "build",
+    enforce: "post",
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [[c.fileName, c] as const] : [])),

@@ -11,6 +11,7 @@ const HEADERS = [
   "Número Responsável",
   "Forma de pagamento",
   "Status",
+  "Valor",
   "Data da inscrição",
   "Ônibus",
   "Posição na espera",
@@ -86,8 +87,10 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     expect(joao.getCell(3).value).toBe("(98) 99999-8888");
     expect(joao.getCell(4).value).toBe("PIX");
     expect(joao.getCell(5).value).toBe("Pendente");
+    // Its own price, in reais as a number.
+    expect(joao.getCell(6).value).toBe(15);
     // A real date cell: a serial number with a date format, in Brazil's wall-clock time (11:05 UTC = 08:05).
-    const date = joao.getCell(6);
+    const date = joao.getCell(7);
     expect(date.type).toBe(ExcelJS.ValueType.Date);
     expect(date.numFmt).toBe("dd/mm/yyyy hh:mm");
     expect((date.value as Date).toISOString()).toBe("2025-08-01T08:05:00.000Z");
@@ -98,7 +101,7 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     expect(ana.getCell(4).value).toBe("Espécie");
     expect(ana.getCell(5).value).toBe("Pago");
     // 02:30 UTC on the 2nd is still the 1st in Brazil.
-    expect((ana.getCell(6).value as Date).toISOString()).toBe("2025-08-01T23:30:00.000Z");
+    expect((ana.getCell(7).value as Date).toISOString()).toBe("2025-08-01T23:30:00.000Z");
 
     // Text, never a formula; control characters are dropped, not written as broken XML.
     expect(rows[3].getCell(1).value).toBe('=HYPERLINK("http://mal.example")');
@@ -147,10 +150,10 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     const lines = text.slice(0, -2).split("\r\n");
     expect(lines).toEqual([
       HEADERS.map((h) => `"${h}"`).join(";"),
-      '"João da Silva";"17";"(98) 99999-8888";"PIX";"Pendente";"01/08/2025 08:05";"";"";"Não";"Não"',
-      '"Ana <b>""&\' Clara";"22";"(98) 3333-4444";"Espécie";"Pago";"01/08/2025 23:30";"";"";"Não";"Não"',
-      '"\'=HYPERLINK(""http://mal.example"")";"30";"(98) 91111-2222";"PIX";"Pago";"03/08/2025 12:00";"";"";"Não";"Não"',
-      '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"04/08/2025 09:00";"";"";"Não";"Não"',
+      '"João da Silva";"17";"(98) 99999-8888";"PIX";"Pendente";"R$ 15,00";"01/08/2025 08:05";"";"";"Não";"Não"',
+      '"Ana <b>""&\' Clara";"22";"(98) 3333-4444";"Espécie";"Pago";"R$ 15,00";"01/08/2025 23:30";"";"";"Não";"Não"',
+      '"\'=HYPERLINK(""http://mal.example"")";"30";"(98) 91111-2222";"PIX";"Pago";"R$ 15,00";"03/08/2025 12:00";"";"";"Não";"Não"',
+      '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"R$ 15,00";"04/08/2025 09:00";"";"";"Não";"Não"',
     ]);
 
     const filtered = (await download("/api/registrations/export.csv?status=pendente&q=silva")).rawPayload.toString(

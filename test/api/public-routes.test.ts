@@ -49,6 +49,7 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
       "metodo_pagamento",
       "onibus_nome",
       "posicao_espera",
+      "preco_centavos",
       "referencia",
       "situacao",
       "upload_token",

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUDGET, firstLoadAssets, report } from "../../scripts/bundle-sizes";
@@ -16,5 +16,16 @@ describe("first-load budget of /", () => {
     expect(firstLoadAssets(dist).some((a) => a.kind === "js")).toBe(true);
     expect(r.js).toBeLessThanOrEqual(BUDGET.js);
     expect(r.total).toBeLessThanOrEqual(BUDGET.total);
+  });
+});
+
+describe("files the build names", () => {
+  it("the roll call's service worker and each page's preloads name only files that were written", () => {
+    const worker = readFileSync(join(dist, "admin-sw.js"), "utf8");
+    const kept = JSON.parse(/const ASSETS = (\[.*?\]);/s.exec(worker)?.[1] ?? "[]") as string[];
+    const preloads = JSON.parse(readFileSync(join(dist, "route-preloads.json"), "utf8")) as Record<string, string[]>;
+    const named = [...kept, ...Object.values(preloads).flat()];
+    expect(kept.length).toBeGreaterThan(10);
+    expect(named.filter((f) => !existsSync(join(dist, f)))).toEqual([]);
   });
 });

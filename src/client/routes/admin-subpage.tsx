@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import "../styles/admin-ui.css";
-import "../features/admin-dashboard/dashboard.css";
+import "../styles/admin-layout.css";
 import { SessionChecking } from "../components/session-checking";
 import { LoginCard } from "../features/admin-auth/login-card";
 import { checkSession, useSessionUser, useSessionView } from "../lib/admin-session";

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 // First, so the features' own rules can refine these shared building blocks.
 import "../styles/admin-ui.css";
+import "../styles/admin-layout.css";
 import { SessionChecking } from "../components/session-checking";
 import { checkSession, logout, type SessionView, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";

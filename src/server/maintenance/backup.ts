@@ -17,6 +17,7 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_TABLES = [
   "form_settings",
   "app_settings",
+  "event_settings",
   "admin_users",
   "onibus",
   "registrations",
@@ -185,13 +186,12 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
         .map((c) => `"${c}"`)
         .join(", ");
       // The one settings row already exists after migrations: overwrite it.
-      const conflict =
-        table === "form_settings" || table === "app_settings" || table === "admin_users"
-          ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list
-              .split(", ")
-              .map((c) => `EXCLUDED.${c}`)
-              .join(", ")})`
-          : "";
+      const conflict = ["form_settings", "app_settings", "event_settings", "admin_users"].includes(table)
+        ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list
+            .split(", ")
+            .map((c) => `EXCLUDED.${c}`)
+            .join(", ")})`
+        : "";
       await tx.query(
         `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(null::${table}, $1::json) ${conflict}`,
         [JSON.stringify(item.r)],
