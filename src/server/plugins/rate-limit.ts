@@ -4,6 +4,7 @@ import { THROTTLE } from "../auth/login-throttle";
 import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
 import { pruneLimits, takeRateLimitToken } from "../limits/limits-repository";
+import { MemoryBuckets } from "../limits/memory-buckets";
 
 export interface RateLimitOptions {
   /** Names the bucket: each limiter counts apart. */
@@ -20,21 +21,20 @@ declare module "fastify" {
   interface FastifyInstance {
     /**
      * An onRequest hook that answers 429 with `message` once a client (an IPv4
-     * address or IPv6 /64) goes over the limit: a token bucket kept in the
-     * database, so every instance shares it (migration 017).
+     * address or IPv6 /64) goes over the limit: a token bucket kept in
+     * PostgreSQL, so every instance shares it (migration 017), or in memory on
+     * PGlite, whose one process is every instance.
      */
     rateLimit(opts: RateLimitOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  // PGlite's folder has one process, so its memory is the one shared count.
+  const memory = app.db.kind === "pglite" ? new MemoryBuckets() : null;
   app.decorate("rateLimit", (opts: RateLimitOptions) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const waitMs = await takeRateLimitToken(app.db, {
-      scope: opts.scope,
-      client: clientKey(request.ip),
-      limit: opts.limit,
-      windowMs: opts.windowMs,
-    });
+    const bucket = { scope: opts.scope, client: clientKey(request.ip), limit: opts.limit, windowMs: opts.windowMs };
+    const waitMs = memory ? memory.take(bucket) : await takeRateLimitToken(app.db, bucket);
     if (waitMs > 0) {
       reply.header("Retry-After", String(Math.ceil(waitMs / 1000)));
       throw new HttpError(429, opts.message);

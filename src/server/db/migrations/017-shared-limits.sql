@@ -9,6 +9,8 @@ CREATE UNLOGGED TABLE rate_limit_buckets (
   scope text NOT NULL,
   client text NOT NULL,
   tokens double precision NOT NULL,
+  -- Whether the last request took a token.
+  took boolean NOT NULL,
   updated_at timestamptz NOT NULL,
   -- Once passed, the bucket is full again, so the row can go.
   expires_at timestamptz NOT NULL,
@@ -16,27 +18,36 @@ CREATE UNLOGGED TABLE rate_limit_buckets (
 );
 CREATE INDEX rate_limit_buckets_expiry_idx ON rate_limit_buckets (expires_at);
 
+-- Tokens in a bucket at `at`: what it had, refilled since, never over the limit.
+CREATE FUNCTION caravana_bucket_level(tokens double precision, since timestamptz, at timestamptz, p_limit integer, p_window_ms integer)
+RETURNS double precision LANGUAGE sql IMMUTABLE AS $$
+  SELECT least(p_limit, tokens + extract(epoch FROM at - since) * 1000 * p_limit / p_window_ms)
+$$;
+
+-- One statement, its plan kept by PL/pgSQL: it runs on every registration (decision 027).
 CREATE FUNCTION take_rate_limit_token(p_scope text, p_client text, p_limit integer, p_window_ms integer)
 RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  per_ms constant double precision := p_limit::double precision / p_window_ms;
-  t timestamptz := clock_timestamp();
-  available double precision;
+  wait integer;
 BEGIN
-  INSERT INTO rate_limit_buckets AS b (scope, client, tokens, updated_at, expires_at)
-  VALUES (p_scope, p_client, p_limit, t, t)
-  ON CONFLICT (scope, client) DO UPDATE
-    SET tokens = least(p_limit, b.tokens + extract(epoch FROM t - b.updated_at) * 1000 * per_ms), updated_at = t
-  RETURNING tokens INTO available;
-  IF available >= 1 THEN
-    UPDATE rate_limit_buckets
-      SET tokens = available - 1,
-          expires_at = t + make_interval(secs => (p_limit - available + 1) / per_ms / 1000)
-      WHERE scope = p_scope AND client = p_client;
-    RETURN 0;
-  END IF;
-  RETURN ceil((1 - available) / per_ms);
-END $$;
+  INSERT INTO rate_limit_buckets AS b (scope, client, tokens, took, updated_at, expires_at)
+  VALUES (p_scope, p_client, p_limit - 1, true, statement_timestamp(),
+          statement_timestamp() + make_interval(secs => p_window_ms / 1000.0 / p_limit))
+  ON CONFLICT (scope, client) DO UPDATE SET
+    took = caravana_bucket_level(b.tokens, b.updated_at, EXCLUDED.updated_at, p_limit, p_window_ms) >= 1,
+    tokens = caravana_bucket_level(b.tokens, b.updated_at, EXCLUDED.updated_at, p_limit, p_window_ms)
+      - CASE WHEN caravana_bucket_level(b.tokens, b.updated_at, EXCLUDED.updated_at, p_limit, p_window_ms) >= 1
+        THEN 1 ELSE 0 END,
+    updated_at = EXCLUDED.updated_at,
+    expires_at = CASE
+      WHEN caravana_bucket_level(b.tokens, b.updated_at, EXCLUDED.updated_at, p_limit, p_window_ms) >= 1
+      THEN EXCLUDED.updated_at + make_interval(secs => (p_limit + 1
+        - caravana_bucket_level(b.tokens, b.updated_at, EXCLUDED.updated_at, p_limit, p_window_ms)) * p_window_ms / 1000.0 / p_limit)
+      ELSE b.expires_at END
+  RETURNING CASE WHEN took THEN 0 ELSE ceil((1 - tokens) * p_window_ms / p_limit)::integer END INTO wait;
+  RETURN wait;
+END
+$$;
 
 -- Every login attempt, counted as a failure from the moment it starts; a
 -- success deletes its client's rows. Per client: `p_free` failures are
