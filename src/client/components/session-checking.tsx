@@ -7,3 +7,15 @@ export function SessionChecking() {
     </main>
   );
 }
+
+/** GET /api/session failed (no network, a server error): say so, and let the person ask again. */
+export function SessionCheckFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <main className="admin-status-screen">
+      <p role="alert">Não foi possível verificar a autenticação. {message}</p>
+      <button type="button" className="admin-btn admin-btn-primary" onClick={onRetry}>
+        Tentar novamente
+      </button>
+    </main>
+  );
+}

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import "../styles/admin-ui.css";
 import "../styles/admin-layout.css";
-import { SessionChecking } from "../components/session-checking";
+import { SessionCheckFailed, SessionChecking } from "../components/session-checking";
 import { LoginCard } from "../features/admin-auth/login-card";
 import { checkSession, useSessionUser, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";
@@ -32,14 +32,7 @@ export function AdminSubpage({
   if (session.phase === "checking") return <SessionChecking />;
   if (session.phase === "anonymous") return <LoginCard />;
   if (session.phase === "check-failed") {
-    return (
-      <main className="admin-status-screen">
-        <p role="alert">Não foi possível verificar a autenticação. {session.message}</p>
-        <button type="button" className="admin-btn admin-btn-primary" onClick={() => void checkSession()}>
-          Tentar novamente
-        </button>
-      </main>
-    );
+    return <SessionCheckFailed message={session.message} onRetry={() => void checkSession()} />;
   }
   return (
     <div className="admin-page">

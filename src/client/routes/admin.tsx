@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 // First, so the features' own rules can refine these shared building blocks.
 import "../styles/admin-ui.css";
 import "../styles/admin-layout.css";
-import { SessionChecking } from "../components/session-checking";
+import { SessionCheckFailed, SessionChecking } from "../components/session-checking";
 import { checkSession, logout, type SessionView, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";
 import { LoginCard } from "../features/admin-auth/login-card";
@@ -36,14 +36,7 @@ function AdminScreen({ session }: { session: SessionView }) {
     case "checking":
       return <SessionChecking />;
     case "check-failed":
-      return (
-        <main className="admin-status-screen">
-          <p role="alert">Não foi possível verificar a autenticação. {session.message}</p>
-          <button type="button" className="admin-btn admin-btn-primary" onClick={() => void checkSession()}>
-            Tentar novamente
-          </button>
-        </main>
-      );
+      return <SessionCheckFailed message={session.message} onRetry={() => void checkSession()} />;
     case "anonymous":
       return <LoginCard />;
     case "authenticated":

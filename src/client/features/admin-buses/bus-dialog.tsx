@@ -8,6 +8,7 @@ import {
   busBodySchema,
   peopleCount,
 } from "../../../shared/seats";
+import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
@@ -117,15 +118,7 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
             não couber vai para a lista de espera.
           </p>
         )}
-        <div className="admin-dialog-actions">
-          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
-            {saving && <span className="admin-spinner" aria-hidden="true" />}
-            {saving ? "Salvando..." : "Salvar"}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} busy={saving} label={"Salvar"} busyLabel="Salvando..." />
       </form>
     </ModalDialog>
   );

@@ -6,6 +6,7 @@ import { fieldMessages, registrationEditSchema } from "../../../shared/registrat
 import { toast } from "../../components/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
+import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import type { SeatOverview } from "../../../shared/seats";
 import { moveSeat, patchRegistration } from "./registrations-api";
@@ -182,15 +183,12 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
           onChange={setPlace}
           disabled={saving}
         />
-        <div className="admin-dialog-actions">
-          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
-            {saving && <span className="admin-spinner" aria-hidden="true" />}
-            {saving ? "Salvando..." : confirming ? "Confirmar e salvar" : "Salvar"}
-          </button>
-        </div>
+        <FormDialogActions
+          onCancel={onClose}
+          busy={saving}
+          label={confirming ? "Confirmar e salvar" : "Salvar"}
+          busyLabel="Salvando..."
+        />
       </form>
     </ModalDialog>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginFromName, newMemberSchema, ROLE_LABELS, ROLES, type Role } from "../../../shared/team";
+import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ApiError } from "../../lib/api";
 import { reportAdminError } from "../../lib/admin-session";
@@ -82,15 +83,7 @@ export function AddMemberDialog({
               : "Coordenação pode tudo: excluir, exportar, configurar, ônibus, formulário e equipe."}
           </p>
         </div>
-        <div className="admin-dialog-actions">
-          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
-            {saving && <span className="admin-spinner" aria-hidden="true" />}
-            {saving ? "Adicionando..." : "Adicionar"}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} busy={saving} label={"Adicionar"} busyLabel="Adicionando..." />
       </form>
     </ModalDialog>
   );

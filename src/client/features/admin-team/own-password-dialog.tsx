@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { ownPasswordSchema } from "../../../shared/team";
+import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../components/toast";
 import { ApiError } from "../../lib/api";
@@ -64,15 +65,7 @@ export function OwnPasswordDialog({ onClose }: { onClose: () => void }) {
       <form className="admin-edit-form" onSubmit={submit} noValidate>
         {field("atual", "Senha atual", "current-password")}
         {field("nova", "Nova senha (8 caracteres ou mais)", "new-password")}
-        <div className="admin-dialog-actions">
-          <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" className="admin-btn admin-btn-primary" disabled={saving} aria-busy={saving}>
-            {saving && <span className="admin-spinner" aria-hidden="true" />}
-            {saving ? "Salvando..." : "Salvar senha"}
-          </button>
-        </div>
+        <FormDialogActions onCancel={onClose} busy={saving} label={"Salvar senha"} busyLabel="Salvando..." />
       </form>
     </ModalDialog>
   );
