@@ -1,5 +1,6 @@
 import { setFlagsFromString } from "node:v8";
 import pino from "pino";
+import pretty from "pino-pretty";
 import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { DataDirLockedError } from "./db/pglite/data-dir-lock";
@@ -25,7 +26,11 @@ async function main(): Promise<void> {
   // Lines go out in blocks of about 4 kB, and at least every half second,
   // instead of one hand-off to libuv's pool per line (decision 018). pino
   // writes what is left when the process exits.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
+  // In development the lines are made readable by pino-pretty, in this thread; production keeps JSON.
+  const destination =
+    config.NODE_ENV === "development"
+      ? pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" })
+      : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
   const log = pino(loggerOptions(config) as pino.LoggerOptions, destination);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let db: Awaited<ReturnType<typeof openDatabase>>;
