@@ -6,6 +6,7 @@ import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice } from "../shared/price";
+import { isTimeZone } from "../shared/event-settings";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.
@@ -138,6 +139,10 @@ export const envSchema = z.object({
     ),
   ),
   MEMBERS_NOTICE: text("Este formulário é exclusivo para membros da Juventude Católica VG."),
+  EVENT_TIME_ZONE: z._default(
+    z.string().check(z.trim(), z.refine(isTimeZone, "use um fuso IANA, por exemplo America/Fortaleza")),
+    "America/Fortaleza",
+  ),
   CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
   TRUST_PROXY: trustProxy,
   REGISTRATION_RATE_LIMIT: positiveInt(30),

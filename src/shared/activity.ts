@@ -11,8 +11,6 @@ import { formatPrice } from "./price";
  */
 
 export const ACTIVITY_PAGE_SIZE = 30;
-/** Days in the log's filter are the event's days. */
-export const EVENT_TIME_ZONE = "America/Fortaleza";
 
 /** Filter groups: a group covers every kind that starts with it ("pagamento" is confirmado and pendente). */
 export const ACTIVITY_GROUPS = {

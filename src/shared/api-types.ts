@@ -23,6 +23,8 @@ export interface PublicEventConfig {
   thanksMessages: string[];
   /** The form's notice that it is for members of the youth group. */
   membersNotice: string;
+  /** The event's time zone: every date and time shown is in it. */
+  timeZone: string;
   devMode: boolean;
 }
 

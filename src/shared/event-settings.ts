@@ -30,6 +30,7 @@ export const SETTINGS_KEYS = [
   "whatsapp",
   "mensagens",
   "aviso_membros",
+  "fuso_horario",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -46,6 +47,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   whatsapp: "WhatsApp para comprovantes",
   mensagens: "Mensagens de agradecimento",
   aviso_membros: "Aviso de exclusividade",
+  fuso_horario: "Fuso horário do evento",
 };
 
 export interface EventSettings {
@@ -61,6 +63,38 @@ export interface EventSettings {
   whatsapp: string;
   mensagens: string[];
   aviso_membros: string;
+  /** Every time the product shows, and the days of the exports and the log, are in this zone, whatever the device's. */
+  fuso_horario: string;
+}
+
+/** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
+export const BRAZIL_TIME_ZONES = [
+  "America/Noronha",
+  "America/Belem",
+  "America/Fortaleza",
+  "America/Recife",
+  "America/Araguaina",
+  "America/Maceio",
+  "America/Bahia",
+  "America/Sao_Paulo",
+  "America/Campo_Grande",
+  "America/Cuiaba",
+  "America/Santarem",
+  "America/Porto_Velho",
+  "America/Boa_Vista",
+  "America/Manaus",
+  "America/Eirunepe",
+  "America/Rio_Branco",
+] as const;
+
+/** Whether the runtime knows the zone (an IANA name such as America/Fortaleza). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("pt-BR", { timeZone: zone });
+    return /^(UTC|[A-Za-z_]+(\/[A-Za-z_+-]+)+)$/.test(zone);
+  } catch {
+    return false;
+  }
 }
 
 /** What "Configurações" shows: the values in force, the environment's, and which were saved in the panel. */
@@ -79,6 +113,7 @@ export const SETTINGS_MESSAGES = {
   messages: "São exatamente seis mensagens, uma por linha.",
   pixText: "Precisa ter ao menos uma letra ou número.",
   unknown: "Configuração desconhecida.",
+  timeZone: "Fuso horário desconhecido. Use um nome como America/Fortaleza.",
 } as const;
 
 const text = (max: number) =>
@@ -121,6 +156,9 @@ export const eventSettingsSchema = z.strictObject({
     .check(z.trim(), z.regex(/^\d{12,13}$/, SETTINGS_MESSAGES.whatsapp)),
   mensagens: z.array(text(120), { error: SETTINGS_MESSAGES.messages }).check(z.length(6, SETTINGS_MESSAGES.messages)),
   aviso_membros: text(200),
+  fuso_horario: z
+    .string({ error: SETTINGS_MESSAGES.timeZone })
+    .check(z.trim(), z.refine(isTimeZone, SETTINGS_MESSAGES.timeZone)),
 });
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
 
@@ -148,6 +186,7 @@ export function publicEventConfig(
     whatsappNumber: s.whatsapp,
     thanksMessages: s.mensagens,
     membersNotice: s.aviso_membros,
+    timeZone: s.fuso_horario,
     devMode: extra.devMode,
   };
 }

@@ -67,6 +67,7 @@ describe.each(DB_KINDS)("event settings on %s", (kind) => {
       [{ mensagens: [...good.mensagens, "Sétima"] }, SETTINGS_MESSAGES.messages],
       [{ local: "" }, SETTINGS_MESSAGES.required],
       [{ whatsapp: "98 9999" }, SETTINGS_MESSAGES.whatsapp],
+      [{ fuso_horario: "Marte/Base_Alfa" }, SETTINGS_MESSAGES.timeZone],
     ];
     for (const [change, error] of cases) {
       const res = await put({ ...good, ...change });

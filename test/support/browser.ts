@@ -32,7 +32,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   viewport: ViewportName,
-  opts: { baseURL: string; reducedMotion?: "reduce" | "no-preference"; permissions?: string[] },
+  opts: { baseURL: string; reducedMotion?: "reduce" | "no-preference"; permissions?: string[]; timezoneId?: string },
 ): Promise<BrowserContext> {
   const size = VIEWPORTS[viewport];
   return browser.newContext({
@@ -42,7 +42,7 @@ export async function newContext(
     isMobile: viewport === "phone",
     hasTouch: viewport === "phone",
     locale: "pt-BR",
-    timezoneId: "America/Fortaleza",
+    timezoneId: opts.timezoneId ?? "America/Fortaleza",
     reducedMotion: opts.reducedMotion ?? "no-preference",
     permissions: opts.permissions,
   });

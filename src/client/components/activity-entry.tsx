@@ -1,8 +1,9 @@
-import { ACTIVITY_FIELD_LABELS, type ActivityEntry, activityValue, EVENT_TIME_ZONE } from "../../shared/activity";
+import { ACTIVITY_FIELD_LABELS, type ActivityEntry, activityValue } from "../../shared/activity";
+import { dateTimeIn } from "../../shared/time-zone";
+import { appConfig } from "../lib/app-config";
 import "./activity-entry.css";
 
-export const activityTime = (iso: string) =>
-  new Date(iso).toLocaleString("pt-BR", { timeZone: EVENT_TIME_ZONE, dateStyle: "short", timeStyle: "short" });
+export const activityTime = (iso: string) => dateTimeIn(iso, appConfig().timeZone);
 
 /** One entry of the log: when, who, what, and each value before → after. */
 export function ActivityEntryView({ entry }: { entry: ActivityEntry }) {

@@ -1,5 +1,5 @@
 import type { ActivityEntry, ActivityPage, ActivityQuery } from "../../shared/activity";
-import { ACTIVITY_PAGE_SIZE, EVENT_TIME_ZONE } from "../../shared/activity";
+import { ACTIVITY_PAGE_SIZE } from "../../shared/activity";
 import type { Queryable } from "../db/database";
 
 // The activity_log table (migration 019). The triggers write the changes;
@@ -32,7 +32,7 @@ export async function logSessionEvent(
 }
 
 /** Newest first, filtered by person, kind (or its group: "pagamento" covers both) and dates. */
-export async function listActivity(db: Queryable, q: ActivityQuery): Promise<ActivityPage> {
+export async function listActivity(db: Queryable, q: ActivityQuery, timeZone: string): Promise<ActivityPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const param = (value: unknown) => {
@@ -45,8 +45,11 @@ export async function listActivity(db: Queryable, q: ActivityQuery): Promise<Act
     where.push(`(tipo = ${p} OR tipo LIKE ${p} || '.%')`);
   }
   // Days in the event's zone, as the panel shows them.
-  if (q.desde) where.push(`em >= (${param(q.desde)}::date)::timestamp AT TIME ZONE '${EVENT_TIME_ZONE}'`);
-  if (q.ate) where.push(`em < (${param(q.ate)}::date + 1)::timestamp AT TIME ZONE '${EVENT_TIME_ZONE}'`);
+  if (q.desde || q.ate) {
+    const zone = param(timeZone);
+    if (q.desde) where.push(`em >= (${param(q.desde)}::date)::timestamp AT TIME ZONE ${zone}`);
+    if (q.ate) where.push(`em < (${param(q.ate)}::date + 1)::timestamp AT TIME ZONE ${zone}`);
+  }
   const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const [{ total }] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM activity_log ${filter}`,

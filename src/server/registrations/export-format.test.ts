@@ -6,10 +6,10 @@ import { columnName, rowXml, xmlText } from "./xlsx-writer";
 describe("export formatting", () => {
   it("names the file after the event and Brazil's date", () => {
     // 02:00 UTC on the 16th is still the 15th in America/Fortaleza (UTC-3).
-    expect(exportFileName("JDJ 2025", "xlsx", new Date("2025-08-16T02:00:00Z"))).toBe(
+    expect(exportFileName("JDJ 2025", "xlsx", "America/Fortaleza", new Date("2025-08-16T02:00:00Z"))).toBe(
       "inscricoes-jdj-2025-2025-08-15.xlsx",
     );
-    expect(exportFileName("JDJ 2025", "csv", new Date("2025-08-16T03:00:00Z"))).toBe(
+    expect(exportFileName("JDJ 2025", "csv", "America/Fortaleza", new Date("2025-08-16T03:00:00Z"))).toBe(
       "inscricoes-jdj-2025-2025-08-16.csv",
     );
     expect(slug("Jornada da Juventude: São Luís!")).toBe("jornada-da-juventude-sao-luis");

@@ -1,6 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
 import { OFF_SEAT_LABELS, type SeatState } from "../../shared/seats";
-import { EXPORT_TIME_ZONE } from "./list-registrations";
 
 // Shared by the .xlsx and .csv exports, so both read the same.
 
@@ -57,10 +56,10 @@ export function slug(text: string): string {
   );
 }
 
-/** inscricoes-jdj-2025-2025-08-16.xlsx, dated in Brazil's time. */
-export function exportFileName(eventTitle: string, ext: "xlsx" | "csv", now = new Date()): string {
+/** inscricoes-jdj-2025-2025-08-16.xlsx, dated in the event's zone. */
+export function exportFileName(eventTitle: string, ext: "xlsx" | "csv", timeZone: string, now = new Date()): string {
   const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: EXPORT_TIME_ZONE,
+    timeZone,
     year: "numeric",
     month: "2-digit",
     day: "2-digit",

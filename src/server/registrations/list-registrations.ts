@@ -101,7 +101,7 @@ export interface ExportRow {
   status_pagamento: RegistrationRow["status_pagamento"];
   /** The price it was made at (migration 020). */
   preco_centavos: number | null;
-  /** created_at as Brazil's wall-clock time, in ms since 1970 read as if it were UTC. */
+  /** created_at as the event zone's wall-clock time, in ms since 1970 read as if it were UTC. */
   local_ms: number;
   situacao: RegistrationRow["situacao"];
   onibus_nome: string | null;
@@ -110,8 +110,6 @@ export interface ExportRow {
   embarcou_ida: boolean | null;
   embarcou_volta: boolean | null;
 }
-
-export const EXPORT_TIME_ZONE = "America/Fortaleza";
 
 const boardedOn = (trip: "ida" | "volta") =>
   `(SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = registrations.id AND e.viagem = '${trip}')`;
@@ -198,13 +196,15 @@ async function exportBatch(
 export async function* exportRegistrations(
   db: Queryable & { kind?: Database["kind"] },
   filter: ListFilter & Pick<ListQuery, "sort">,
+  /** The event's zone (a setting): the sheet's dates are its wall-clock times. */
+  timeZone: string,
   batchSize = 5000,
 ): AsyncGenerator<ExportRow[]> {
   const where = whereClause(filter);
   const sort = SORT_SQL[filter.sort];
   let cursor: [string, string] | null = null;
   for (;;) {
-    const params: unknown[] = [...where.params, EXPORT_TIME_ZONE, batchSize];
+    const params: unknown[] = [...where.params, timeZone, batchSize];
     const conditions: string[] = where.sql ? [where.sql.replace(/^WHERE /, "")] : [];
     if (cursor) {
       params.push(cursor[0], cursor[1]);

@@ -6,7 +6,7 @@ import type { RoutePlugin } from "../plugins/zod-validation";
 /** "Atividade" for Coordenação; a registration's "Histórico" for everyone in the panel. */
 const adminActivityRoutes: RoutePlugin = async (app) => {
   app.get("/api/activity", { schema: { querystring: activityQuerySchema } }, async (request) =>
-    listActivity(app.db, request.query),
+    listActivity(app.db, request.query, app.eventSettings.current().fuso_horario),
   );
 
   app.get("/api/activity/people", async () => activityActors(app.db));

@@ -105,12 +105,13 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
     return reply.status(204).send();
   });
 
+  const zone = () => app.eventSettings.current().fuso_horario;
   const sendExport = (reply: FastifyReply, ext: "xlsx" | "csv", type: string, stream: NodeJS.ReadableStream) =>
     reply
       .header("Content-Type", type)
       .header(
         "Content-Disposition",
-        `attachment; filename="${exportFileName(app.eventSettings.current().titulo, ext)}"`,
+        `attachment; filename="${exportFileName(app.eventSettings.current().titulo, ext, zone())}"`,
       )
       .send(stream);
 
@@ -122,7 +123,7 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
         reply,
         "xlsx",
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        xlsxExport(await firstBatchRead(exportRegistrations(app.db, request.query))),
+        xlsxExport(await firstBatchRead(exportRegistrations(app.db, request.query, zone()))),
       ),
   );
 
@@ -131,7 +132,7 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
       reply,
       "csv",
       "text/csv; charset=utf-8",
-      csvExport(await firstBatchRead(exportRegistrations(app.db, request.query))),
+      csvExport(await firstBatchRead(exportRegistrations(app.db, request.query, zone()))),
     ),
   );
 };

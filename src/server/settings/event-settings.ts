@@ -21,6 +21,7 @@ export function settingsDefaults(config: Config): EventSettings {
     whatsapp: config.WHATSAPP_NUMBER,
     mensagens: config.THANKS_MESSAGES,
     aviso_membros: config.MEMBERS_NOTICE,
+    fuso_horario: config.EVENT_TIME_ZONE,
   };
 }
 

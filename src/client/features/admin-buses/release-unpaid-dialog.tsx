@@ -2,14 +2,15 @@ import { type FormEvent, useId, useState } from "react";
 import type { UnpaidSeat } from "../../../shared/seats";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../components/toast";
+import { dateTimeIn, startOfDayIn } from "../../../shared/time-zone";
 import { reportAdminError } from "../../lib/admin-session";
+import { appConfig } from "../../lib/app-config";
 import { listUnpaid, releaseUnpaid } from "./buses-api";
 
-/** The start of a day in Brazil (UTC-3 all year), as the cut-off the server compares with. */
-const startOfDay = (date: string) => `${date}T00:00:00-03:00`;
+/** The start of a day in the event's zone, as the cut-off the server compares with. */
+const startOfDay = (date: string) => startOfDayIn(date, appConfig().timeZone);
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Fortaleza" });
+const dateTime = (iso: string) => dateTimeIn(iso, appConfig().timeZone);
 
 /**
  * "Liberar vagas não pagas": pick a date, see who registered before it and

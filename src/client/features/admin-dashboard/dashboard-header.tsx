@@ -1,6 +1,8 @@
 import "./dashboard.css";
 import { StrokeIcon } from "../../components/stroke-icon";
 import type { SessionUser } from "../../../shared/team";
+import { dateTimeIn } from "../../../shared/time-zone";
+import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
 
 interface Props {
@@ -28,6 +30,7 @@ export function DashboardHeader({
   loggingOut,
 }: Props) {
   const coordination = user?.papel !== "equipe";
+  const { timeZone } = useAppConfig();
   return (
     <header className="admin-header">
       <div className="admin-header-inner">
@@ -39,7 +42,7 @@ export function DashboardHeader({
             <span>
               Total de registros: <strong>{total ?? "—"}</strong>
             </span>
-            <span>Última atualização: {updatedAt ? updatedAt.toLocaleString("pt-BR") : "—"}</span>
+            <span>Última atualização: {updatedAt ? dateTimeIn(updatedAt, timeZone) : "—"}</span>
           </p>
         </div>
         <div className="admin-header-actions">

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
-import { METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
+import { formatDateTime, METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ReceiptVersions } from "./receipt-versions";
 import { ReceiptView } from "./receipt-view";
@@ -53,7 +53,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           </div>
           <div>
             <dt>Data da inscrição</dt>
-            <dd>{new Date(r.created_at).toLocaleString("pt-BR")}</dd>
+            <dd>{formatDateTime(r.created_at)}</dd>
           </div>
           <div>
             <dt>Código</dt>

@@ -18,6 +18,7 @@ export function toFormValues(s: EventSettings): FormValues {
     whatsapp: s.whatsapp,
     mensagens: s.mensagens.join("\n"),
     aviso_membros: s.aviso_membros,
+    fuso_horario: s.fuso_horario,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import {
+  BRAZIL_TIME_ZONES,
   eventSettingsSchema,
   SETTING_LABELS,
   type SettingKey,
@@ -15,7 +16,7 @@ import { SettingsPreview } from "./settings-preview";
 import "./settings.css";
 
 const GROUPS: { title: string; keys: SettingKey[] }[] = [
-  { title: "Evento", keys: ["titulo", "data", "horario", "local", "cidade", "aviso_membros"] },
+  { title: "Evento", keys: ["titulo", "data", "horario", "local", "cidade", "aviso_membros", "fuso_horario"] },
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
 ];
@@ -25,6 +26,8 @@ const HINTS: Partial<Record<SettingKey, string>> = {
   pix_chave: "E-mail, CPF, CNPJ, telefone +55 ou chave aleatória.",
   whatsapp: "Só dígitos, com DDI e DDD: 5598999999999.",
   mensagens: "Seis mensagens, uma por linha; a página mostra uma de cada vez.",
+  fuso_horario:
+    "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
 };
 
 /** "Configurações": the event facts, checked beside each field, with a preview of the PIX before saving. */
@@ -125,7 +128,15 @@ export function SettingsPage() {
             </button>
           )}
         </div>
-        {key === "mensagens" || key === "aviso_membros" || key === "local" ? (
+        {key === "fuso_horario" ? (
+          <select {...common} onChange={(e) => set(key, e.target.value)}>
+            {[...new Set([values.fuso_horario, ...BRAZIL_TIME_ZONES])].map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace("America/", "").replace(/_/g, " ")}
+              </option>
+            ))}
+          </select>
+        ) : key === "mensagens" || key === "aviso_membros" || key === "local" ? (
           <textarea {...common} rows={key === "mensagens" ? 8 : 3} onChange={(e) => set(key, e.target.value)} />
         ) : (
           <input

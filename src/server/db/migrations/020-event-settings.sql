@@ -6,7 +6,7 @@
 -- for the registrations' own price.
 CREATE TABLE event_settings (
   chave text PRIMARY KEY CHECK (chave IN ('titulo', 'data', 'horario', 'local', 'cidade', 'preco_centavos',
-    'pix_chave', 'pix_recebedor', 'pix_cidade', 'whatsapp', 'mensagens', 'aviso_membros')),
+    'pix_chave', 'pix_recebedor', 'pix_cidade', 'whatsapp', 'mensagens', 'aviso_membros', 'fuso_horario')),
   valor jsonb NOT NULL,
   origem text NOT NULL CHECK (origem IN ('ambiente', 'painel')),
   atualizado_em timestamptz NOT NULL DEFAULT now()
@@ -47,7 +47,8 @@ BEGIN
             WHEN 'local' THEN 'local' WHEN 'cidade' THEN 'cidade' WHEN 'preco_centavos' THEN 'valor da inscrição'
             WHEN 'pix_chave' THEN 'chave PIX' WHEN 'pix_recebedor' THEN 'recebedor do PIX'
             WHEN 'pix_cidade' THEN 'cidade do PIX' WHEN 'whatsapp' THEN 'WhatsApp'
-            WHEN 'mensagens' THEN 'mensagens de agradecimento' ELSE 'aviso de exclusividade' END,
+            WHEN 'mensagens' THEN 'mensagens de agradecimento' WHEN 'aviso_membros' THEN 'aviso de exclusividade'
+            ELSE 'fuso horário' END,
           jsonb_build_object(NEW.chave, OLD.valor), jsonb_build_object(NEW.chave, NEW.valor));
   RETURN NULL;
 END

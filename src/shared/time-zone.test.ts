@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { dateTimeIn, offsetMinutes, startOfDayIn } from "./time-zone";
+
+describe("the event's clock", () => {
+  it("shows an instant in the event's zone, whatever the machine's", () => {
+    expect(dateTimeIn("2025-08-16T11:05:00Z", "America/Fortaleza")).toBe("16/08/2025, 08:05");
+    expect(dateTimeIn("2025-08-16T02:30:00Z", "America/Fortaleza")).toBe("15/08/2025, 23:30");
+    expect(dateTimeIn("2025-08-16T11:05:00Z", "America/Manaus")).toBe("16/08/2025, 07:05");
+  });
+
+  it("knows each zone's offset and where its day starts", () => {
+    expect(offsetMinutes(new Date("2025-08-16T12:00:00Z"), "America/Fortaleza")).toBe(-180);
+    expect(offsetMinutes(new Date("2025-08-16T12:00:00Z"), "America/Noronha")).toBe(-120);
+    expect(offsetMinutes(new Date("2025-08-16T12:00:00Z"), "Asia/Tokyo")).toBe(540);
+    expect(startOfDayIn("2025-08-16", "America/Fortaleza")).toBe("2025-08-16T03:00:00.000Z");
+    expect(startOfDayIn("2025-08-16", "America/Rio_Branco")).toBe("2025-08-16T05:00:00.000Z");
+    expect(startOfDayIn("2025-08-16", "Asia/Tokyo")).toBe("2025-08-15T15:00:00.000Z");
+  });
+});

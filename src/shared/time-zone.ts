@@ -1,0 +1,33 @@
+/** "16/08/2025, 08:05" in the event's zone, whatever the device's. */
+export function dateTimeIn(when: string | Date, zone: string): string {
+  return new Date(when).toLocaleString("pt-BR", {
+    timeZone: zone,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
+/** Minutes the zone is ahead of UTC at that instant (Fortaleza: -180). */
+export function offsetMinutes(instant: Date, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a day ("2025-08-16") starts in the zone, as ISO. */
+export function startOfDayIn(date: string, zone: string): string {
+  const midnightUtc = new Date(`${date}T00:00:00Z`);
+  return new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc, zone) * 60_000).toISOString();
+}
