@@ -64,7 +64,12 @@ export function SplashScreen({ onHide, onComplete }: SplashScreenProps) {
   };
 
   return (
-    <div className="splash" data-phase={phase} aria-hidden={phase === "hidden" ? true : undefined}>
+    <section
+      className="splash"
+      data-phase={phase}
+      aria-label="Abertura da página de inscrição"
+      aria-hidden={phase === "hidden" ? true : undefined}
+    >
       <button ref={buttonRef} type="button" className="splash-button" onClick={open} aria-disabled={phase !== "closed"}>
         <span className="splash-stage" aria-hidden="true">
           <span className="splash-light" />
@@ -93,6 +98,6 @@ export function SplashScreen({ onHide, onComplete }: SplashScreenProps) {
           <span key={i} className="splash-particle" style={style} />
         ))}
       </span>
-    </div>
+    </section>
   );
 }

@@ -26,9 +26,9 @@ export function ThanksPix({ registration: r, whatsappHref, receiptUpload }: Than
       </h2>
       {reference && (
         <div className="thanks-code">
-          <p className="thanks-code-value">
+          <h3 className="thanks-code-value">
             Seu código: <strong>{reference}</strong>
-          </p>
+          </h3>
           <p className="thanks-code-help">
             Ele vai dentro do QR Code e do Copia e Cola abaixo e mostra à coordenação que o pagamento é seu.
           </p>
