@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { pageNumber } from "./admin-api";
 import { SETTING_LABELS } from "./event-settings";
 import { formatPrice } from "./price";
 
@@ -63,10 +64,7 @@ export const activityQuerySchema = z.object({
   ),
   desde: z.pipe(z.transform(blankToUndefined), day),
   ate: z.pipe(z.transform(blankToUndefined), day),
-  page: z.pipe(
-    z.transform((v: unknown) => (v === undefined || v === "" ? 1 : Number(v))),
-    z.int({ error: "Página inválida." }).check(z.gte(1, "Página inválida."), z.lte(100_000, "Página inválida.")),
-  ),
+  page: pageNumber,
 });
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 

@@ -76,7 +76,8 @@ export const SORT_LABELS: Record<Sort, string> = {
   nome: "Nome A-Z",
 };
 
-const pageNumber = z.pipe(
+/** ?page=: 1 when absent, else a whole number from 1 (the registrations list and the activity log). */
+export const pageNumber = z.pipe(
   z.transform((v: unknown) => (v === undefined || v === "" ? 1 : Number(v))),
   z.int({ error: "Página inválida." }).check(z.gte(1, "Página inválida."), z.lte(100_000, "Página inválida.")),
 );

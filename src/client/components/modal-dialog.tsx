@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import "../features/admin-registrations/dialogs.css";
+import { StrokeIcon } from "./stroke-icon";
 
 interface Props {
   title: string;
@@ -70,18 +71,9 @@ export function ModalDialog({
         <div className="admin-dialog-head">
           <h2 id={`${id}-title`}>{title}</h2>
           <button type="button" className="admin-dialog-x" aria-label="Fechar" onClick={onClose} disabled={busy}>
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
+            <StrokeIcon size={20}>
               <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            </StrokeIcon>
           </button>
         </div>
         {children}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { StrokeIcon } from "./stroke-icon";
 
 export type ToastKind = "success" | "error" | "warning" | "info";
 
@@ -89,17 +90,9 @@ export function Toaster() {
             )}
           </div>
           <button type="button" className="toast-close" aria-label="Fechar aviso" onClick={() => dismissToast(t.id)}>
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
+            <StrokeIcon>
               <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            </StrokeIcon>
           </button>
         </div>
       ))}
