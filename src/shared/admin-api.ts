@@ -56,7 +56,15 @@ export const formStatusBodySchema = z.strictObject({
  * "com_comprovante": registrations with a receipt uploaded, paid or not (the ones to check).
  * "espera" and "desistente" follow the seat, the others the payment (docs/decisions/025).
  */
-export const STATUS_FILTERS = ["todos", "pendente", "confirmado", "com_comprovante", "espera", "desistente"] as const;
+export const STATUS_FILTERS = [
+  "todos",
+  "pendente",
+  "confirmado",
+  "com_comprovante",
+  "espera",
+  "desistente",
+  "duplicatas",
+] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -69,6 +77,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   com_comprovante: "Com comprovante",
   espera: "Lista de espera",
   desistente: "Desistentes",
+  duplicatas: "Possíveis duplicatas",
 };
 export const SORT_LABELS: Record<Sort, string> = {
   recentes: "Mais Recentes",

@@ -60,6 +60,19 @@ export interface RegistrationCreated {
   preco_centavos: number;
 }
 
+/**
+ * A registration found again without its secret: the 409 of POST
+ * /api/registrations for a person already registered carries it under
+ * `inscricao`, so a visitor who lost the thank-you page sees it again.
+ */
+export type RegistrationFound = Omit<RegistrationCreated, "upload_token">;
+
+/** The 409 of POST /api/registrations when the same name and phone are already registered. */
+export interface AlreadyRegistered {
+  error: string;
+  inscricao: RegistrationFound;
+}
+
 /** POST /api/registrations/:id/receipt answer. */
 export interface ReceiptStored {
   path: string;
@@ -87,6 +100,8 @@ export interface Registration {
   posicao_espera: number | null;
   /** When the person left the waiting list for a seat: the panel offers to tell the guardian. */
   promovido_em: string | null;
+  /** Another active registration has this phone and a similar name (migration 021). */
+  possivel_duplicata: boolean;
 }
 
 export interface ApiError {

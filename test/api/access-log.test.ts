@@ -25,7 +25,7 @@ describe("request log", () => {
         method: "POST",
         url: "/api/registrations",
         payload: {
-          nome_completo: "Pessoa Do Log",
+          nome_completo: `Pessoa Do Log ${level}`,
           idade: 20,
           numero_responsavel: "98911112222",
           metodo_pagamento: "PIX",

@@ -353,6 +353,7 @@ describe.each(DB_KINDS)("admin registration routes on %s", (kind) => {
       [{}, "Nome é obrigatório"],
       [[1, 2], "Dados do formulário inválidos"],
     ])("refuses %j with the shared schema's message", async (payload, message) => {
+      await t.db.query("DELETE FROM registrations WHERE nome_completo = 'Não Muda'");
       const [id] = await seed(t, [{ nome: "Não Muda", minutesAgo: 10 }]);
       const res = await patch(id, payload);
       expect(res.statusCode).toBe(400);

@@ -6,6 +6,8 @@ import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 import type { Database } from "../../src/server/db/database";
 import { createRegistration } from "../../src/server/registrations/create-registration";
 import { listRegistrations, registrationStats } from "../../src/server/registrations/list-registrations";
+// The predicate itself is tested in one-registration-per-person.test.ts; here, paging over it.
+import { POSSIBLE_DUPLICATE } from "../../src/server/registrations/registration-row";
 import { deleteRegistration, updateRegistration } from "../../src/server/registrations/update-registration";
 
 /** The truth the counters (migration 006) must always agree with. */
@@ -104,6 +106,7 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
             }), '{}') AS expected
              FROM registrations
              WHERE CASE $1 WHEN 'todos' THEN true WHEN 'com_comprovante' THEN comprovante_path IS NOT NULL
+                           WHEN 'duplicatas' THEN ${POSSIBLE_DUPLICATE}
                            ELSE status_pagamento = $1 END
                AND ($2 = '' OR nome_busca LIKE '%' || $2 || '%')`,
             [status, q],

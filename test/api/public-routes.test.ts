@@ -104,11 +104,15 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
     expect(again.headers["idempotent-replayed"]).toBe("true");
   });
 
-  it("refuses a reused key with different data", async () => {
+  it("keeps one registration when a key comes back with a field fixed, holding the fix", async () => {
     const key = randomUUID();
-    expect((await post(valid, { "idempotency-key": key })).statusCode).toBe(201);
-    const res = await post({ ...valid, nome_completo: "Outra Pessoa" }, { "idempotency-key": key });
-    expect(res.statusCode).toBe(409);
+    const first = await post({ ...valid, nome_completo: "Chave Com Erro" }, { "idempotency-key": key });
+    expect(first.statusCode).toBe(201);
+    const res = await post({ ...valid, nome_completo: "Chave Corrigida" }, { "idempotency-key": key });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().id).toBe(first.json().id);
+    const names = await t.db.query("SELECT nome_completo FROM registrations WHERE id = $1", [first.json().id]);
+    expect(names).toEqual([{ nome_completo: "Chave Corrigida" }]);
   });
 
   it("refuses registrations with 409 while the form is closed", async () => {

@@ -24,12 +24,14 @@ describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
     await t?.close();
   });
 
+  let people = 0;
   const register = async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/registrations",
       payload: {
-        nome_completo: "Ana Comprovante",
+        // A new person each time: one person registers once (migration 021).
+        nome_completo: `Ana Comprovante ${++people}`,
         idade: 20,
         numero_responsavel: "98988887777",
         metodo_pagamento: "PIX",

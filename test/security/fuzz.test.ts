@@ -376,12 +376,19 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
 
   it("stores odd but valid names as typed (trimmed, in NFC), and shows them so to the admin", async () => {
     let stored = 0;
+    let phones = 0;
     await fc.assert(
       fc.asyncProperty(oddValidName, fc.integer({ min: 18, max: 65 }), async (name, idade) => {
         const res = await t.app.inject({
           method: "POST",
           url: "/api/registrations",
-          payload: { ...SECRET_PERSON, nome_completo: name, idade },
+          // A phone per run: one name may come twice, and one person registers once (migration 021).
+          payload: {
+            ...SECRET_PERSON,
+            nome_completo: name,
+            idade,
+            numero_responsavel: `9897${String(++phones).padStart(7, "0")}`,
+          },
         });
         expect(res.statusCode, res.body).toBe(201);
         const { id } = res.json() as { id: string };

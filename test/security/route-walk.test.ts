@@ -250,12 +250,14 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
   });
 
   /** A request the route serves for someone allowed, with `by`'s session. */
+  let victims = 0;
   async function validRequest(r: WalkRoute, by: string): Promise<InjectOptions> {
     const victim = (
       await t.app.inject({
         method: "POST",
         url: "/api/registrations",
-        payload: { ...SECRET_PERSON, nome_completo: "Vai Ser Apagada" },
+        // A new person each time: one person registers once (migration 021).
+        payload: { ...SECRET_PERSON, nome_completo: `Vai Ser Apagada ${++victims}` },
       })
     ).json();
     const req = requestFor(r, { cookie: by });

@@ -37,7 +37,7 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.message });
+      return reply.status(err.statusCode).send({ ...err.extra, error: err.message });
     }
     if (err.validationContext) {
       return reply.status(400).send({ error: err.message });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { RegistrationCreated } from "../../shared/api-types";
+import type { RegistrationCreated, RegistrationFound } from "../../shared/api-types";
 import { DEFAULT_EVENT_TITLE, FORM_STATUS_ID } from "../../shared/constants";
 import { referenceCode } from "../../shared/pix/reference-code";
 import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
@@ -10,6 +10,7 @@ import { HttpError } from "../http-error";
 import { readFormStatus } from "./form-status-repository";
 import { withWaitingPositions } from "../seats/waiting-positions";
 import { busNameOf, SEAT_COLUMNS } from "./registration-row";
+import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePersonParams } from "./same-person";
 
 // The registration write path: one INSERT (insertRegistrations), the rules for
 // a single registration (createRegistration), and the group commit that lets
@@ -17,8 +18,6 @@ import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 
 /** The answer to a registration sent while the form is closed. */
 export const formClosedMessage = (eventTitle: string) => `As inscrições para a ${eventTitle} estão encerradas.`;
-export const KEY_REUSED_MESSAGE =
-  "Esta chave de envio já foi usada para outra inscrição. Recarregue a página e tente de novo.";
 
 export type CreateResult = { registration: RegistrationCreated; replayed: boolean };
 
@@ -106,9 +105,63 @@ async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<s
 }
 
 /**
+ * The row an idempotency key made, with a new upload token: the first answer
+ * may have been lost with its token. While unpaid it takes the data sent now,
+ * since a visitor who never saw the answer may have fixed a field before
+ * trying again; that keeps them at one registration (decision 030). Null when
+ * the key made no row, or when the data sent now is another person's who is
+ * already registered.
+ */
+async function replayKey(db: Queryable, key: string, data: RegistrationData, token: string) {
+  let edited: CreatedRow | undefined;
+  try {
+    [edited] = await db.query<CreatedRow>(
+      `UPDATE registrations SET upload_token_hash = $2,
+         nome_completo = $3, idade = $4, numero_responsavel = $5, metodo_pagamento = $6,
+         consentimento_versao = $7,
+         consentimento_em = CASE WHEN $7::text IS NULL THEN NULL
+                                 WHEN consentimento_versao IS NOT DISTINCT FROM $7 THEN consentimento_em ELSE now() END,
+         updated_at = CASE WHEN (nome_completo, idade, numero_responsavel, metodo_pagamento)
+                                IS DISTINCT FROM ($3, $4, $5, $6) THEN now() ELSE updated_at END
+       WHERE idempotency_key = $1 AND status_pagamento = 'pendente' AND situacao <> 'desistente'
+       RETURNING ${CREATED_COLUMNS}`,
+      [
+        key,
+        hashToken(token),
+        data.nome_completo,
+        data.idade,
+        data.numero_responsavel,
+        data.metodo_pagamento,
+        consentVersion(data),
+      ],
+    );
+  } catch (err) {
+    if (isSamePersonConflict(err)) return null;
+    throw err;
+  }
+  if (edited) return edited;
+  // Paid or given up: the coordination's record stands as it is.
+  const [kept] = await db.query<CreatedRow>(
+    `UPDATE registrations SET upload_token_hash = $2 WHERE idempotency_key = $1 RETURNING ${CREATED_COLUMNS}`,
+    [key, hashToken(token)],
+  );
+  return kept ?? null;
+}
+
+/** This person's active registration, if they already have one. */
+async function findSamePerson(db: Queryable, data: RegistrationData): Promise<CreatedRow | null> {
+  const [row] = await db.query<CreatedRow>(
+    `SELECT ${CREATED_COLUMNS} FROM registrations WHERE ${SAME_PERSON_SQL} ORDER BY created_at LIMIT 1`,
+    samePersonParams(data),
+  );
+  return row ?? null;
+}
+
+/**
  * One registration, with every rule: a repeated idempotency key returns the
- * first registration (with a fresh upload token) instead of a second one, a
- * key reused for other data is refused, and so is a closed form.
+ * first registration (see replayKey) instead of a second one, a person already
+ * registered gets a 409 naming their registration's code, and a closed form is
+ * refused.
  */
 export async function createRegistration(
   db: Queryable,
@@ -126,28 +179,17 @@ export async function createRegistration(
       return { registration: toCreated(placed, row.token), replayed: false };
     }
 
-    if (idempotencyKey) {
-      // The first answer may have been lost with its token, so the replay gets a new one.
-      const [existing] = await db.query<CreatedRow>(
-        `UPDATE registrations SET upload_token_hash = $2
-         WHERE idempotency_key = $1
-           AND nome_completo = $3 AND idade = $4 AND numero_responsavel = $5 AND metodo_pagamento = $6
-         RETURNING ${CREATED_COLUMNS}`,
-        [
-          idempotencyKey,
-          hashToken(row.token),
-          data.nome_completo,
-          data.idade,
-          data.numero_responsavel,
-          data.metodo_pagamento,
-        ],
-      );
-      if (existing) return { registration: toCreated(existing, row.token), replayed: true };
-      const [other] = await db.query("SELECT 1 FROM registrations WHERE idempotency_key = $1", [idempotencyKey]);
-      if (other) throw new HttpError(409, KEY_REUSED_MESSAGE);
+    const replayed = idempotencyKey ? await replayKey(db, idempotencyKey, data, row.token) : null;
+    if (replayed) return { registration: toCreated(replayed, row.token), replayed: true };
+    const existing = await findSamePerson(db, data);
+    if (existing) {
+      const { upload_token: _secret, ...found } = toCreated(existing, "");
+      throw new HttpError(409, alreadyRegisteredMessage(data.nome_completo, existing.referencia), {
+        inscricao: found satisfies RegistrationFound,
+      });
     }
     if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle()));
-    // Open, and the key is free: the reference (or the id) was taken. Draw again.
+    // Open, new key, new person: the reference (or the id) was taken. Draw again.
   }
   throw new Error("referência de pagamento repetida 20 vezes seguidas");
 }

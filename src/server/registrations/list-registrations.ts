@@ -28,8 +28,7 @@ async function countRegistrations(
     );
     return row;
   }
-  const countable = !query.onibus && (byPayment || query.status === "com_comprovante");
-  const short = countable ? await countShortSearch(db, query) : null;
+  const short = query.onibus ? null : await countShortSearch(db, query);
   if (short) return short;
   const where = whereClause(query);
   const [row] = await db.query<{ total: number; everyone: number }>(

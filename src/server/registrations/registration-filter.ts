@@ -1,4 +1,5 @@
 import type { ListQuery, Sort } from "../../shared/admin-api";
+import { POSSIBLE_DUPLICATE } from "./registration-row";
 
 /** The search term for LIKE: the user's % and _ (and \\) are literal characters, not wildcards. */
 export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -18,7 +19,9 @@ export function whereClause(filter: ListFilter): { sql: string; params: unknown[
     params.push(likeEscaped(q));
     conditions.push(nameContains(params.length));
   }
-  if (filter.status === "com_comprovante") {
+  if (filter.status === "duplicatas") {
+    conditions.push(POSSIBLE_DUPLICATE);
+  } else if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
   } else if (filter.status === "espera" || filter.status === "desistente") {
     params.push(filter.status);

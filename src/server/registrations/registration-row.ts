@@ -8,9 +8,15 @@ export const SEAT_COLUMNS = `situacao, onibus_id, ${busNameOf("registrations.oni
   CASE WHEN situacao = 'espera' THEN (SELECT count(*)::int FROM registrations w
     WHERE w.situacao = 'espera' AND w.ordem_espera <= registrations.ordem_espera) END AS posicao_espera`;
 
+/** Another active registration with this phone and a similar name (migration 021). */
+export const POSSIBLE_DUPLICATE = `(registrations.situacao <> 'desistente' AND EXISTS (
+  SELECT 1 FROM registrations o
+  WHERE o.numero_responsavel = registrations.numero_responsavel AND o.id <> registrations.id
+    AND o.situacao <> 'desistente' AND caravana_nomes_parecidos(o.nome_busca, registrations.nome_busca)))`;
+
 /** Columns an admin may see; secrets and derived columns stay in the database. */
 export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,
-  comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}`;
+  comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}, ${POSSIBLE_DUPLICATE} AS possivel_duplicata`;
 
 export interface RegistrationRow {
   id: string;
@@ -27,6 +33,7 @@ export interface RegistrationRow {
   onibus_nome: string | null;
   posicao_espera: number | null;
   promovido_em: Date | string | null;
+  possivel_duplicata: boolean;
 }
 
 export function toRegistration(row: RegistrationRow): Registration {
@@ -45,5 +52,6 @@ export function toRegistration(row: RegistrationRow): Registration {
     onibus_nome: row.onibus_nome,
     posicao_espera: row.posicao_espera,
     promovido_em: row.promovido_em ? new Date(row.promovido_em).toISOString() : null,
+    possivel_duplicata: row.possivel_duplicata,
   };
 }

@@ -1,4 +1,4 @@
-import type { ListQuery } from "../../shared/admin-api";
+import type { ListQuery, StatusFilter } from "../../shared/admin-api";
 import type { Database, Queryable } from "../db/database";
 import { likeEscaped, nameContains } from "./registration-filter";
 
@@ -70,16 +70,20 @@ export async function foldGramLog(db: Pick<Database, "transaction">, maxLines = 
   });
 }
 
+/** The filters the gram counters are kept for; the others count rows through their own indexes. */
+export const COUNTED_STATUSES: readonly StatusFilter[] = ["todos", "pendente", "confirmado", "com_comprovante"];
+
 /**
  * Rows matching a search of one or two characters and the status filter,
- * and rows in all; null when the term is longer (or folds to longer).
+ * and rows in all; null when the term is longer (or folds to longer), or the
+ * filter has no counters.
  */
 export async function countShortSearch(
   db: Queryable & Pick<Database, "transaction">,
   filter: Pick<ListQuery, "q" | "status">,
 ): Promise<{ total: number; everyone: number } | null> {
   const q = filter.q.trim();
-  if (q === "" || Array.from(q).length > SHORT_TERM_MAX) return null;
+  if (q === "" || Array.from(q).length > SHORT_TERM_MAX || !COUNTED_STATUSES.includes(filter.status)) return null;
   const params: unknown[] = [q, likeEscaped(q)];
   let status = "true";
   if (filter.status === "com_comprovante") status = "com_comprovante";

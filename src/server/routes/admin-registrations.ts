@@ -14,6 +14,7 @@ import { exportFileName } from "../registrations/export-format";
 import { csvExport } from "../registrations/export-csv";
 import { xlsxExport } from "../registrations/export-xlsx";
 import { exportRegistrations, listRegistrations, registrationStats } from "../registrations/list-registrations";
+import { refusingSamePerson } from "../registrations/same-person";
 import { deleteRegistration, readRegistration, updateRegistration } from "../registrations/update-registration";
 import { moveRegistration, releaseUnpaid, unpaidSeats } from "../seats/seat-moves";
 import { releaseUnpaidSchema, seatMoveSchema, unpaidQuerySchema } from "../../shared/seats";
@@ -81,7 +82,7 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
       if (request.admin?.papel !== "coordenacao" && Object.keys(patch).some((k) => k !== "status_pagamento")) {
         throw new HttpError(403, TEAM_MESSAGES.forbidden);
       }
-      return updateRegistration(request.actorDb, request.params.id, patch);
+      return refusingSamePerson(() => updateRegistration(request.actorDb, request.params.id, patch));
     },
   );
 
@@ -89,7 +90,7 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
   app.put(
     "/api/registrations/:id/seat",
     { schema: { params: idParamsSchema, body: seatMoveSchema } },
-    async (request) => moveRegistration(request.actorDb, request.params.id, request.body),
+    async (request) => refusingSamePerson(() => moveRegistration(request.actorDb, request.params.id, request.body)),
   );
 
   app.get("/api/registrations/unpaid", { schema: { querystring: unpaidQuerySchema } }, async (request) =>
