@@ -31,6 +31,10 @@ export const TIMINGS = {
 export const STORAGE_KEYS = {
   registrationSuccess: "caravana:inscricao-sucesso",
   lastRegistration: "caravana:ultima-inscricao",
+  /** What is typed in the form and its idempotency key, until the registration succeeds. */
+  registrationDraft: "caravana:rascunho-inscricao",
+  /** The day (in the event's zone) the splash's doors were last opened on this phone. */
+  doorsOpenedOn: "caravana:portas-abertas-em",
   headerTitleSize: "headerTitleSize",
   /** The roll call's last bus and trip on this phone. */
   rollCallChoice: "caravana:embarque-escolha",

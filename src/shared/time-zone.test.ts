@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeIn, offsetMinutes, startOfDayIn } from "./time-zone";
+import { dateTimeIn, dayIn, offsetMinutes, startOfDayIn } from "./time-zone";
 
 describe("the event's clock", () => {
   it("shows an instant in the event's zone, whatever the machine's", () => {
@@ -15,5 +15,11 @@ describe("the event's clock", () => {
     expect(startOfDayIn("2025-08-16", "America/Fortaleza")).toBe("2025-08-16T03:00:00.000Z");
     expect(startOfDayIn("2025-08-16", "America/Rio_Branco")).toBe("2025-08-16T05:00:00.000Z");
     expect(startOfDayIn("2025-08-16", "Asia/Tokyo")).toBe("2025-08-15T15:00:00.000Z");
+  });
+
+  it("names the day an instant falls on in the zone", () => {
+    expect(dayIn(new Date("2025-08-16T02:30:00Z"), "America/Fortaleza")).toBe("2025-08-15");
+    expect(dayIn(new Date("2025-08-16T03:00:00Z"), "America/Fortaleza")).toBe("2025-08-16");
+    expect(dayIn(new Date("2025-08-16T15:00:00Z"), "Asia/Tokyo")).toBe("2025-08-17");
   });
 });

@@ -31,3 +31,9 @@ export function startOfDayIn(date: string, zone: string): string {
   const midnightUtc = new Date(`${date}T00:00:00Z`);
   return new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc, zone) * 60_000).toISOString();
 }
+
+/** The calendar day ("2025-08-16") an instant falls on in the zone. */
+export function dayIn(instant: Date, zone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return instant.toLocaleDateString("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+}

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The whole answer, for the few calls whose errors carry more than the message. */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -33,7 +35,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     const message = body && typeof body.error === "string" ? body.error : UNKNOWN_ERROR;
-    throw new ApiError(res.status, message);
+    throw new ApiError(res.status, message, body);
   }
   return body as T;
 }

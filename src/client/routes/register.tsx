@@ -8,18 +8,22 @@ import { RegistrationForm } from "../features/registration/registration-form";
 import { LoadErrorState, LoadingState } from "../features/registration/status-placeholder";
 import { SuccessOverlay } from "../features/registration/success-overlay";
 import { useVisitorFormStatus } from "../features/registration/use-visitor-form-status";
+import { doorsOpenedToday, rememberDoorsOpened } from "../features/splash/doors-memory";
 import { SplashScreen } from "../features/splash/splash-screen";
+import { appConfig } from "../lib/app-config";
 import { navigate } from "../lib/router";
 import "../features/registration/registration.css";
 
 type SplashState = "shown" | "hiding" | "done";
 
-// Once per page load: coming back from /obrigado inside the app skips the doors.
+// Once per page load (coming back from /obrigado inside the app skips the doors), and once a day per phone.
 let splashSeen = false;
 
 export function RegisterRoute() {
   const status = useVisitorFormStatus();
-  const [splash, setSplash] = useState<SplashState>(splashSeen ? "done" : "shown");
+  const [splash, setSplash] = useState<SplashState>(() =>
+    splashSeen || doorsOpenedToday(appConfig().timeZone) ? "done" : "shown",
+  );
   const [succeeded, setSucceeded] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -33,6 +37,7 @@ export function RegisterRoute() {
 
   const onSplashHide = () => {
     splashSeen = true;
+    rememberDoorsOpened(appConfig().timeZone);
     setSplash("hiding");
   };
 

@@ -1,6 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { RegistrationCreated } from "../../../shared/api-types";
-import type { PaymentMethod } from "../../../shared/constants";
+import type { AlreadyRegistered, RegistrationCreated, RegistrationFound } from "../../../shared/api-types";
 import type { SeatSummary } from "../../../shared/seats";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
@@ -8,37 +7,25 @@ import { fieldMessages, registrationInputSchema } from "../../../shared/registra
 import { toast } from "../../components/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { useAppConfig } from "../../lib/app-config";
+import { navigate } from "../../lib/router";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 import { CashPanel } from "./cash-panel";
 import { ConsentField } from "./consent-field";
 import { HoneypotField } from "./honeypot-field";
-import { createKeyKeeper } from "./idempotency";
+import { clearDraft, type DraftValues, hasContent, loadDraft, saveDraft } from "./form-draft";
+import { AlreadyRegisteredNotice, isAlreadyRegistered } from "./already-registered-notice";
 import { PaymentMethodField } from "./payment-method-field";
 import { PixPanel } from "./pix-panel";
 import { PrivacyNotice } from "./privacy-notice";
 import { SeatsLeft, soldOut, WaitingListPanel } from "./seats-notice";
-import { saveRegistrationSuccess } from "./success-storage";
+import { lastRegistration, saveRegistrationSuccess } from "./success-storage";
 import { TextField } from "./text-field";
 
-interface FormValues {
-  nome_completo: string;
-  idade: string;
-  numero_responsavel: string;
-  metodo_pagamento: PaymentMethod;
-  consentimento: boolean;
-  website: string;
-}
+type FormValues = DraftValues & { website: string };
 type Errors = Partial<Record<keyof FormValues, string>>;
-
-const EMPTY: FormValues = {
-  nome_completo: "",
-  idade: "",
-  numero_responsavel: "",
-  metodo_pagamento: "PIX",
-  consentimento: false,
-  website: "",
-};
 const FIELD_ORDER: (keyof FormValues)[] = ["nome_completo", "idade", "numero_responsavel", "consentimento"];
+
+const draftOf = ({ website: _honeypot, ...kept }: FormValues): DraftValues => kept;
 
 /** The consent box shows once the age typed is a valid age under 18. */
 function isMinorAge(idade: string): boolean {
@@ -63,20 +50,35 @@ interface RegistrationFormProps {
 
 export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormProps) {
   const { price, membersNotice } = useAppConfig();
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [restored] = useState(loadDraft);
+  const [values, setValues] = useState<FormValues>({ ...restored.values, website: "" });
+  const [key, setKey] = useState(restored.key);
+  const [recovered, setRecovered] = useState(() => hasContent(restored.values));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [found, setFound] = useState<AlreadyRegistered | null>(null);
   const [busy, setBusy] = useState(false);
   // A ref, not state: a second tap in the same frame must already see it.
   const busyRef = useRef(false);
-  const [keyFor] = useState(createKeyKeeper);
   const waiting = soldOut(seats);
 
   const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);
+    if (field !== "website") saveDraft({ values: draftOf(next), key });
     // Spec: validation on submit, then on every change after the first submit.
     if (submitted) setErrors(validate(next).errors);
+  };
+
+  const clear = () => {
+    const fresh = clearDraft();
+    setValues({ ...fresh.values, website: "" });
+    setKey(fresh.key);
+    setErrors({});
+    setSubmitted(false);
+    setFound(null);
+    setRecovered(false);
+    document.getElementById("campo-nome_completo")?.focus();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -92,22 +94,37 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     }
     busyRef.current = true;
     setBusy(true);
+    setFound(null);
     try {
       const created = await api<RegistrationCreated>("/api/registrations", {
         method: "POST",
         json: data,
-        headers: { "Idempotency-Key": keyFor(data) },
+        headers: { "Idempotency-Key": key },
       });
       saveRegistrationSuccess(created, data.nome_completo);
+      clearDraft();
       // Stays busy: the success overlay and the redirect take over from here.
       onSuccess(created);
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : UNKNOWN_ERROR;
-      console.error("Erro ao adicionar inscrição:", message);
-      toast("error", "Erro na inscrição", message);
+      const already = err instanceof ApiError && isAlreadyRegistered(err.body) ? err.body : null;
+      if (already) setFound(already);
+      else {
+        const message = err instanceof ApiError ? err.message : UNKNOWN_ERROR;
+        console.error("Erro ao adicionar inscrição:", message);
+        toast("error", "Erro na inscrição", message);
+      }
       busyRef.current = false;
       setBusy(false);
     }
+  };
+
+  const showFound = (registration: RegistrationFound) => {
+    // The same phone that made it keeps its upload token; any other phone sees the page without it.
+    const mine = lastRegistration();
+    const token = mine?.id === registration.id ? mine.upload_token : undefined;
+    saveRegistrationSuccess({ ...registration, upload_token: token }, values.nome_completo.trim());
+    clearDraft();
+    navigate("/obrigado");
   };
 
   return (
@@ -127,7 +144,16 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         <strong>{price}</strong>
       </p>
       <SeatsLeft seats={seats} />
+      {hasContent(values) && (
+        <p className="signup-draft">
+          {recovered && <span role="status">Recuperamos o que foi preenchido neste aparelho.</span>}
+          <button type="button" className="signup-clear" onClick={clear} disabled={busy}>
+            Limpar formulário
+          </button>
+        </p>
+      )}
 
+      {/* Read-only while sending, not disabled: a disabled field drops the focus (and the phone's keyboard). */}
       <TextField
         name="nome_completo"
         label="Nome completo"
@@ -136,7 +162,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         value={values.nome_completo}
         onChange={(e) => change("nome_completo", e.target.value)}
         error={errors.nome_completo}
-        disabled={busy}
+        readOnly={busy}
       />
       <TextField
         name="idade"
@@ -147,7 +173,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         value={values.idade}
         onChange={(e) => change("idade", e.target.value)}
         error={errors.idade}
-        disabled={busy}
+        readOnly={busy}
       />
       <TextField
         name="numero_responsavel"
@@ -159,7 +185,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         value={values.numero_responsavel}
         onChange={(e) => change("numero_responsavel", maskPhone(e.target.value))}
         error={errors.numero_responsavel}
-        disabled={busy}
+        readOnly={busy}
       />
       {isMinorAge(values.idade) && (
         <ConsentField
@@ -184,6 +210,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         <CashPanel />
       )}
 
+      {found && <AlreadyRegisteredNotice message={found.error} onShow={() => showFound(found.inscricao)} />}
       <button type="submit" className="v-btn v-btn-primary signup-submit" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}
         {busy ? "Processando sua inscrição..." : waiting ? "Entrar na lista de espera" : "Enviar Inscrição"}

@@ -1,14 +1,18 @@
-import type { RegistrationCreated } from "../../../shared/api-types";
+import type { RegistrationFound } from "../../../shared/api-types";
 import { STORAGE_KEYS } from "../../../shared/constants";
 
-/** The answer, plus the name as typed: the boarding pass on /obrigado shows it. */
-export type StoredRegistration = RegistrationCreated & { nome_completo?: string };
+/**
+ * The answer, plus the name as typed: the boarding pass on /obrigado shows it.
+ * A registration found again ("já está inscrito(a)") comes without the upload
+ * token, which stays with the phone that made it.
+ */
+export type StoredRegistration = RegistrationFound & { upload_token?: string; nome_completo?: string };
 
 // Also kept in memory: with storage blocked, this visit still reaches /obrigado.
 let registeredThisVisit: StoredRegistration | null = null;
 
 /** Remembers a successful registration; it gates /obrigado (docs/decisions: success flag). */
-export function saveRegistrationSuccess(answer: RegistrationCreated, nome: string): void {
+export function saveRegistrationSuccess(answer: StoredRegistration, nome: string): void {
   const created: StoredRegistration = { ...answer, nome_completo: nome };
   registeredThisVisit = created;
   try {

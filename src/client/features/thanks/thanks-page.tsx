@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { RegistrationCreated } from "../../../shared/api-types";
+import type { RegistrationFound } from "../../../shared/api-types";
 import { TIMINGS } from "../../../shared/constants";
 import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
@@ -9,7 +9,7 @@ import "./thanks.css";
 
 interface ThanksPageProps {
   /** The server's answer to the registration just made, for the right next steps; null if unknown. */
-  registration: RegistrationCreated | null;
+  registration: RegistrationFound | null;
   /** wa.me link with the receipt message, shown for PIX. */
   whatsappHref: string;
   /** The receipt upload, shown for PIX (the route brings it from its own feature). */

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import type { RegistrationCreated } from "../../../shared/api-types";
+import type { RegistrationFound } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/price";
 import { useAppConfig } from "../../lib/app-config";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 
 interface ThanksPixProps {
-  registration: RegistrationCreated;
+  registration: RegistrationFound;
   /** wa.me link with the receipt message (and the reference), the way that works from any phone. */
   whatsappHref: string;
   receiptUpload: ReactNode;
