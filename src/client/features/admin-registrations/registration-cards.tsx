@@ -1,7 +1,7 @@
 import type { Registration } from "../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText } from "./format";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
-import { StatusBadge } from "./registrations-table";
+import { DuplicateBadge, StatusBadge } from "./registrations-table";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
 
@@ -22,6 +22,7 @@ export function RegistrationCards({ items, onOpen, onSaved }: Props) {
             <span className="reg-badges">
               <StatusBadge registration={r} />
               <ReceiptMark registration={r} />
+              <DuplicateBadge registration={r} />
             </span>
           </div>
           <dl className="reg-card-facts">

@@ -14,6 +14,16 @@ export function StatusBadge({ registration: r }: { registration: Registration })
   return <span className={`reg-badge reg-badge-${r.status_pagamento}`}>{STATUS_LABELS[r.status_pagamento]}</span>;
 }
 
+/** Another active registration has this phone and a similar name: the coordination decides. */
+export function DuplicateBadge({ registration: r }: { registration: Registration }) {
+  if (!r.possivel_duplicata) return null;
+  return (
+    <span className="reg-badge reg-badge-duplicata" title="Outra inscrição tem este número e um nome parecido">
+      Possível duplicata
+    </span>
+  );
+}
+
 /** From 768 px up. */
 export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
   return (
@@ -51,6 +61,7 @@ export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
                 <span className="reg-badges">
                   <StatusBadge registration={r} />
                   <ReceiptMark registration={r} />
+                  <DuplicateBadge registration={r} />
                 </span>
               </td>
               <td>
