@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { useClearOfFields } from "../hooks/use-clear-of-fields";
 import { StrokeIcon } from "./stroke-icon";
 
 export type ToastKind = "success" | "error" | "warning" | "info";
@@ -73,8 +74,9 @@ function useToasts(): Toast[] {
 
 export function Toaster() {
   const list = useToasts();
+  const { ref, edge } = useClearOfFields<HTMLDivElement>(list.length > 0);
   return (
-    <div className="toaster" aria-live="polite" aria-atomic="false">
+    <div ref={ref} className={`toaster toaster-${edge}`} aria-live="polite" aria-atomic="false">
       {list.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"}>
           <div className="toast-body">
