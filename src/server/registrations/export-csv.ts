@@ -13,11 +13,12 @@ import type { ExportRow } from "./list-registrations";
 
 /**
  * A cell for Excel-style CSV: always quoted; text that a spreadsheet would run
- * as a formula (= + - @, tab, CR) gets a leading apostrophe.
+ * as a formula (= + - @, tab, CR) gets a leading space, which keeps it text
+ * and, unlike an apostrophe, does not show in LibreOffice (decision 031).
  */
 export function csvCell(value: string | number): string {
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = ` ${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

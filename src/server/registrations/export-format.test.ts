@@ -37,7 +37,7 @@ describe("export formatting", () => {
 
   it("quotes CSV cells and defuses formulas", () => {
     expect(csvCell('Ana "Aninha"; Souza')).toBe('"Ana ""Aninha""; Souza"');
-    for (const danger of ["=1+1", "+55", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(danger)).toBe(`"'${danger}"`);
+    for (const danger of ["=1+1", "+55", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(danger)).toBe(`" ${danger}"`);
     expect(csvCell(17)).toBe('"17"');
     expect(csvCell("(98) 99999-8888")).toBe('"(98) 99999-8888"');
   });
