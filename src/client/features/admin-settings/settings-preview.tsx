@@ -26,7 +26,7 @@ export function SettingsPreview({ values }: { values: FormValues }) {
   );
   return (
     <section className="settings-preview" aria-labelledby="settings-preview-title">
-      <h3 id="settings-preview-title">Prévia do PIX</h3>
+      <h2 id="settings-preview-title">Prévia do PIX</h2>
       {settings ? (
         <>
           <p>

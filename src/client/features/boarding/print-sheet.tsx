@@ -38,7 +38,8 @@ export function PrintSheet() {
   const { list, message } = usePrintList();
   const { eventTitle, eventDate } = useAppConfig();
   return (
-    <div className="print-page">
+    <main className="print-page">
+      <h1 className="admin-visually-hidden">Lista de embarque</h1>
       <div className="print-toolbar">
         <Link href="/admin/embarque" className="admin-btn admin-btn-outline">
           ← Embarque
@@ -66,7 +67,7 @@ export function PrintSheet() {
           title={`${eventTitle} · ${eventDate}`}
         />
       ))}
-    </div>
+    </main>
   );
 }
 

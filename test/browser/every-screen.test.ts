@@ -1,0 +1,215 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { writeFormStatus } from "../../src/server/registrations/form-status-repository";
+import { axeViolations } from "../support/axe";
+import { SCREENSHOT_DIR, type ViewportName, VIEWPORTS, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { ADMIN_PASSWORD, clearRegistrations, dashboardReady, seed, startAdminApp, WAIT } from "./admin-helpers";
+import { fillForm, openSplash, SPLASH_NAME, settled, submitButton, VIEWPORT_NAMES } from "./visitor-support";
+
+const SMALL = { width: 360, height: 780 };
+
+/**
+ * Every screen and state of the product, visitor and panel, on a phone and a
+ * desktop: axe-core finds no violation in any of them, and on the phone each
+ * also fits 360 px with no sideways scroll (a screenshot of it lands in
+ * screenshots/360/ for a person to look at).
+ */
+describe("every screen", () => {
+  const ui = useBrowserApp(startAdminApp);
+
+  async function check(page: Page, vp: ViewportName, state: string): Promise<void> {
+    // Colours are judged once transitions end: a button fading in is not a contrast failure.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    });
+    expect(await axeViolations(page), `${state} (${vp})`).toEqual([]);
+    if (vp !== "phone") return;
+    await page.setViewportSize(SMALL);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${state}: largura além de 360 px`).toBeLessThanOrEqual(0);
+    mkdirSync(join(SCREENSHOT_DIR, "360"), { recursive: true });
+    // A dialog sits in the viewport, wherever the page is scrolled: that is the picture to look at.
+    const dialog = await page.getByRole("dialog").isVisible();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, "360", `${state}.png`), fullPage: !dialog });
+    await page.setViewportSize(VIEWPORTS.phone);
+  }
+
+  const register = (nome_completo: string, numero_responsavel: string) =>
+    fetch(`${ui.app.baseUrl}/api/registrations`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ nome_completo, idade: 20, numero_responsavel, metodo_pagamento: "PIX" }),
+    });
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    beforeEach(async () => {
+      await clearRegistrations(ui.app.db);
+      await ui.app.db.query("DELETE FROM onibus");
+      await ui.app.db.query("DELETE FROM admin_users WHERE NOT principal");
+      await writeFormStatus(ui.app.db, true);
+    });
+    const open = (fn: (page: Page) => Promise<void>) =>
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, fn);
+
+    it("the visitor's screens", { timeout: 180_000 }, async () => {
+      expect((await register("Bruno Acessível", "98911112222")).status).toBe(201);
+      await open(async (page) => {
+        await page.goto("/");
+        await page.getByRole("button", { name: SPLASH_NAME }).waitFor(WAIT);
+        await check(page, vp, "visitante-portas");
+
+        await openSplash(page, vp);
+        await settled(page.locator(".signup-card"));
+        await check(page, vp, "visitante-formulario");
+
+        await submitButton(page).click();
+        await page.getByText("Nome é obrigatório").waitFor(WAIT);
+        await check(page, vp, "visitante-erros");
+
+        await fillForm(page, { name: "Ana Acessível", age: "15", phone: "98933334444" });
+        await page.getByRole("checkbox").waitFor(WAIT);
+        await check(page, vp, "visitante-menor");
+
+        await page.reload();
+        await page.getByText("Recuperamos o que foi preenchido neste aparelho.").waitFor(WAIT);
+        await check(page, vp, "visitante-rascunho");
+
+        await page.getByRole("button", { name: "Limpar formulário" }).click();
+        await fillForm(page, { name: "Bruno Acessível", age: "20", phone: "98911112222" });
+        await submitButton(page).click();
+        await page.getByRole("alert").filter({ hasText: "Esta pessoa já está inscrita" }).waitFor(WAIT);
+        await check(page, vp, "visitante-ja-inscrito");
+
+        await page.getByRole("button", { name: "Limpar formulário" }).click();
+        await fillForm(page, { name: "Carla Sem Rede", age: "20", phone: "98955556666" });
+        await page.context().setOffline(true);
+        await submitButton(page).click();
+        await page.getByRole("alert").filter({ hasText: "Erro na inscrição" }).waitFor(WAIT);
+        await check(page, vp, "visitante-aviso-de-erro");
+        await page.context().setOffline(false);
+
+        await submitButton(page).click();
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+        await page.getByRole("heading", { name: "Seu código" }).waitFor(WAIT);
+        await check(page, vp, "visitante-obrigado-pix");
+
+        await page.goto("/");
+        await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
+        await fillForm(page, { name: "Davi Em Espécie", age: "30", phone: "98977778888" });
+        await page.getByText("Espécie", { exact: true }).click();
+        await submitButton(page).click();
+        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+        await page.getByText(/pagar R\$ 15,00 em espécie/).waitFor(WAIT);
+        await check(page, vp, "visitante-obrigado-especie");
+
+        // Every seat taken: the form offers the waiting list, and its thank-you page the position.
+        const [{ n }] = await ui.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
+        await ui.app.db.query("INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', $1, 1)", [n]);
+        await ui.app.db.query("UPDATE registrations SET onibus_id = (SELECT id FROM onibus)");
+        await page.goto("/");
+        await page.getByRole("button", { name: "Entrar na lista de espera" }).waitFor(WAIT);
+        await check(page, vp, "visitante-lista-de-espera");
+        await fillForm(page, { name: "Elisa Esperando", age: "19", phone: "98999990000" });
+        await page.getByRole("button", { name: "Entrar na lista de espera" }).click();
+        await page.getByRole("heading", { name: "Você está na lista de espera" }).waitFor(WAIT);
+        await check(page, vp, "visitante-obrigado-espera");
+
+        await writeFormStatus(ui.app.db, false);
+        await page.goto("/");
+        await page
+          .getByText(/estão encerradas/)
+          .first()
+          .waitFor(WAIT);
+        await check(page, vp, "visitante-encerrado");
+
+        await page.goto("/pagina-que-nao-existe");
+        await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor(WAIT);
+        await check(page, vp, "visitante-404");
+      });
+    });
+
+    it("the panel's screens", { timeout: 180_000 }, async () => {
+      await seed(ui.app.db, [
+        { nome: "Carla Dias", minutesAgo: 30, telefone: "98922223333" },
+        { nome: "Carla Maria Dias", minutesAgo: 20, telefone: "98922223333", status: "confirmado" },
+        { nome: "Pedro Dias", minutesAgo: 10, telefone: "98922223333", idade: 15 },
+      ]);
+      await ui.app.db.query("INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', 10, 1)");
+      await ui.app.db.query("UPDATE registrations SET onibus_id = (SELECT id FROM onibus)");
+      await open(async (page) => {
+        await page.goto("/admin");
+        await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+        await check(page, vp, "painel-entrada");
+        await page.getByLabel("Senha", { exact: true }).fill("senha-errada-123");
+        await page.getByRole("button", { name: "Acessar Painel" }).click();
+        await page.getByRole("alert").first().waitFor(WAIT);
+        await check(page, vp, "painel-entrada-erro");
+
+        await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
+        await page.getByRole("button", { name: "Acessar Painel" }).click();
+        await dashboardReady(page);
+        await check(page, vp, "painel-inicio");
+
+        await page.getByLabel("Status", { exact: true }).selectOption({ label: "Possíveis duplicatas" });
+        await page.getByText("2 registro(s) encontrado(s)").waitFor(WAIT);
+        await page.getByText("Possível duplicata").first().waitFor(WAIT);
+        await check(page, vp, "painel-possiveis-duplicatas");
+
+        for (const [label, state] of [
+          ["Detalhes de Carla Dias", "painel-detalhes"],
+          ["Editar inscrição de Carla Dias", "painel-editar"],
+          ["Excluir inscrição de Carla Dias", "painel-excluir"],
+        ] as const) {
+          await page.getByRole("button", { name: label }).click();
+          await page.getByRole("dialog").waitFor(WAIT);
+          await settled(page.getByRole("dialog"));
+          await check(page, vp, state);
+          await page.keyboard.press("Escape");
+          await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
+        }
+
+        await page.getByRole("button", { name: "Adicionar ônibus" }).click();
+        await page.getByRole("dialog").waitFor(WAIT);
+        await check(page, vp, "painel-onibus");
+        await page.keyboard.press("Escape");
+
+        await page.goto("/admin/embarque");
+        await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);
+        await check(page, vp, "painel-embarque");
+
+        await page.goto("/admin/embarque/imprimir");
+        await page.getByText("Carla Maria Dias").first().waitFor(WAIT);
+        await check(page, vp, "painel-lista-impressa");
+
+        await page.goto("/admin/equipe");
+        await page.getByRole("button", { name: "Adicionar pessoa" }).click();
+        await page.getByRole("dialog").waitFor(WAIT);
+        await check(page, vp, "painel-equipe-adicionar");
+        await page.getByRole("dialog").getByLabel("Nome").fill("Helena Ajudante");
+        await page.getByRole("dialog").getByRole("button", { name: "Adicionar" }).click();
+        await page.getByRole("button", { name: "Copiar senha" }).waitFor(WAIT);
+        await check(page, vp, "painel-equipe-senha");
+        await page.getByRole("button", { name: "Concluir" }).click();
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
+        await check(page, vp, "painel-equipe");
+
+        await page.goto("/admin/atividade");
+        await page
+          .getByText(/Inscrição de Carla Dias/)
+          .first()
+          .waitFor(WAIT);
+        await check(page, vp, "painel-atividade");
+
+        await page.goto("/admin/configuracoes");
+        await page.getByRole("button", { name: "Salvar configurações" }).waitFor(WAIT);
+        await check(page, vp, "painel-configuracoes");
+      });
+    });
+  });
+});
