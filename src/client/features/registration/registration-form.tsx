@@ -56,7 +56,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
   const [recovered, setRecovered] = useState(() => hasContent(restored.values));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [found, setFound] = useState<AlreadyRegistered | null>(null);
+  const [registered, setRegistered] = useState<AlreadyRegistered | null>(null);
   const [busy, setBusy] = useState(false);
   // A ref, not state: a second tap in the same frame must already see it.
   const busyRef = useRef(false);
@@ -76,7 +76,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     setKey(fresh.key);
     setErrors({});
     setSubmitted(false);
-    setFound(null);
+    setRegistered(null);
     setRecovered(false);
     document.getElementById("campo-nome_completo")?.focus();
   };
@@ -94,7 +94,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     }
     busyRef.current = true;
     setBusy(true);
-    setFound(null);
+    setRegistered(null);
     try {
       const created = await api<RegistrationCreated>("/api/registrations", {
         method: "POST",
@@ -107,7 +107,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
       onSuccess(created);
     } catch (err) {
       const already = err instanceof ApiError && isAlreadyRegistered(err.body) ? err.body : null;
-      if (already) setFound(already);
+      if (already) setRegistered(already);
       else {
         const message = err instanceof ApiError ? err.message : UNKNOWN_ERROR;
         console.error("Erro ao adicionar inscrição:", message);
@@ -118,7 +118,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     }
   };
 
-  const showFound = (registration: RegistrationFound) => {
+  const showRegistered = (registration: RegistrationFound) => {
     // The same phone that made it keeps its upload token; any other phone sees the page without it.
     const mine = lastRegistration();
     const token = mine?.id === registration.id ? mine.upload_token : undefined;
@@ -210,7 +210,9 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         <CashPanel />
       )}
 
-      {found && <AlreadyRegisteredNotice message={found.error} onShow={() => showFound(found.inscricao)} />}
+      {registered && (
+        <AlreadyRegisteredNotice message={registered.error} onShow={() => showRegistered(registered.inscricao)} />
+      )}
       <button type="submit" className="v-btn v-btn-primary signup-submit" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}
         {busy ? "Processando sua inscrição..." : waiting ? "Entrar na lista de espera" : "Enviar Inscrição"}
