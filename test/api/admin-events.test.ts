@@ -87,6 +87,31 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
     }
   });
 
+  it("ends a stream whose session ended, and writes nothing more to it, even in the same transaction", async () => {
+    const own = await adminCookie(t.app);
+    const admin = await openStream(`${t.baseUrl}/api/events`, own);
+    await admin.until((ev) => ev.some((e) => e.event === "form-status"));
+    // The session ends and a registration arrives in one transaction: both
+    // notifications reach the server together, the end first.
+    await t.db.transaction(async (tx) => {
+      await tx.query("DELETE FROM admin_sessions WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", [
+        own.split("=")[1],
+      ]);
+      await tx.query(
+        `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento)
+         VALUES ('Depois Do Fim', 20, '98911113333', 'PIX')`,
+      );
+    });
+    await admin.ended;
+    expect(admin.events.some((e) => e.event === "registration-inserted")).toBe(false);
+    // The server is still whole: another stream gets the next event.
+    const other = await openStream(`${t.baseUrl}/api/events`, cookie);
+    await other.until((ev) => ev.some((e) => e.event === "form-status"));
+    await t.db.query("UPDATE registrations SET idade = 21 WHERE nome_completo = 'Depois Do Fim'");
+    await other.until((ev) => ev.some((e) => e.event === "registration-updated"));
+    await other.close();
+  });
+
   it("announces a statement's rows together, 100 ids a notification and a frame", async () => {
     const admin = await openStream(`${t.baseUrl}/api/events`, cookie);
     const notifications: { type: string; ids: string[] }[] = [];

@@ -122,6 +122,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   function send(chunk: string, adminOnly: boolean): void {
     for (const s of streams) {
       if (adminOnly && !s.admin) continue;
+      // Ended (its session ended) but not closed yet: it leaves the set on 'close'.
+      if (s.res.writableEnded) continue;
       if (s.res.writableLength > MAX_BACKLOG_BYTES) {
         s.res.destroy();
         continue;
