@@ -178,10 +178,29 @@ describe("every screen", () => {
         await page.getByRole("dialog").waitFor(WAIT);
         await check(page, vp, "painel-onibus");
         await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
+
+        await page.getByRole("button", { name: "Liberar vagas não pagas" }).click();
+        await page.getByRole("dialog").waitFor(WAIT);
+        await check(page, vp, "painel-liberar-vagas");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
 
         await page.goto("/admin/embarque");
         await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);
         await check(page, vp, "painel-embarque");
+        // No camera in this browser: the reader says so, in its dialog.
+        await page.getByRole("button", { name: "Ler QR" }).click();
+        await page.getByRole("dialog").waitFor(WAIT);
+        await page
+          .getByRole("dialog")
+          .getByRole("alert")
+          .or(page.getByRole("dialog").getByRole("status"))
+          .first()
+          .waitFor(WAIT);
+        await check(page, vp, "painel-ler-qr");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
 
         await page.goto("/admin/embarque/imprimir");
         await page.getByText("Carla Maria Dias").first().waitFor(WAIT);
@@ -195,6 +214,10 @@ describe("every screen", () => {
         await page.getByRole("dialog").getByRole("button", { name: "Adicionar" }).click();
         await page.getByRole("button", { name: "Copiar senha" }).waitFor(WAIT);
         await check(page, vp, "painel-equipe-senha");
+        const helperPassword = await page
+          .getByRole("dialog")
+          .getByText(/^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/)
+          .textContent();
         await page.getByRole("button", { name: "Concluir" }).click();
         await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
         await check(page, vp, "painel-equipe");
@@ -209,6 +232,19 @@ describe("every screen", () => {
         await page.goto("/admin/configuracoes");
         await page.getByRole("button", { name: "Salvar configurações" }).waitFor(WAIT);
         await check(page, vp, "painel-configuracoes");
+
+        // A helper's panel, and the dialog to change one's own password.
+        await page.goto("/admin");
+        await dashboardReady(page);
+        await page.getByRole("button", { name: "Sair" }).click();
+        await page.getByLabel("Usuário").fill("helena.ajudante");
+        await page.getByLabel("Senha", { exact: true }).fill(helperPassword ?? "");
+        await page.getByRole("button", { name: "Acessar Painel" }).click();
+        await dashboardReady(page);
+        await check(page, vp, "painel-ajudante");
+        await page.getByRole("button", { name: "Alterar senha" }).click();
+        await page.getByRole("dialog").waitFor(WAIT);
+        await check(page, vp, "painel-alterar-senha");
       });
     });
   });
