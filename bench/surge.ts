@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { RegistrationData } from "../src/shared/registration-schema";
 import type { Queryable } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
-import { createRegistration, registrationWriter } from "../src/server/registrations/create-registration";
+import { createRegistration } from "../src/server/registrations/create-registration";
+import { registrationWriter } from "../src/server/registrations/registration-writer";
 import { ms, Report, runBench } from "./support-report";
 import {
   adminCookie,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashToken } from "../../src/server/auth/token-hash";
-import { formClosedMessage, registrationWriter } from "../../src/server/registrations/create-registration";
+import { formClosedMessage } from "../../src/server/registrations/create-registration";
+import { registrationWriter } from "../../src/server/registrations/registration-writer";
 import { writeFormStatus } from "../../src/server/registrations/form-status-repository";
 import type { RegistrationData } from "../../src/shared/registration-schema";
 import { CONSENT_VERSION } from "../../src/shared/privacy";

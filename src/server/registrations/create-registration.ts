@@ -12,16 +12,16 @@ import { withWaitingPositions } from "../seats/waiting-positions";
 import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePersonParams } from "./same-person";
 
-// The registration write path: one INSERT (insertRegistrations), the rules for
-// a single registration (createRegistration), and the group commit that lets
-// registrations arriving together share a statement (registrationWriter).
+// The registration write path: one INSERT (insertRegistrations) and the rules
+// for a single registration (createRegistration). The group commit that lets
+// registrations arriving together share a statement is registration-writer.ts.
 
 /** The answer to a registration sent while the form is closed. */
 export const formClosedMessage = (eventTitle: string) => `As inscrições para a ${eventTitle} estão encerradas.`;
 
 export type CreateResult = { registration: RegistrationCreated; replayed: boolean };
 
-interface CreatedRow {
+export interface CreatedRow {
   id: string;
   preco_centavos: number;
   metodo_pagamento: RegistrationCreated["metodo_pagamento"];
@@ -35,22 +35,22 @@ interface CreatedRow {
 const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, preco_centavos, ${SEAT_COLUMNS}`;
 
 /** One row to insert, with the secrets drawn for it. */
-interface NewRow {
+export interface NewRow {
   data: RegistrationData;
   key: string | null;
   reference: string;
   token: string;
 }
 
-const newUploadToken = () => randomBytes(32).toString("base64url");
+export const newUploadToken = () => randomBytes(32).toString("base64url");
 const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
-const drawReference = () => referenceCode(nodeRandom);
+export const drawReference = () => referenceCode(nodeRandom);
 
 /** Which consent text the guardian accepted; the schema already demanded it under 18. */
 const consentVersion = (data: RegistrationData): string | null =>
   data.idade < ADULT_AGE && data.consentimento ? CONSENT_VERSION : null;
 
-const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
+export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated => ({
   id: row.id,
   metodo_pagamento: row.metodo_pagamento,
   created_at: new Date(row.created_at).toISOString(),
@@ -75,7 +75,7 @@ const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCreated =>
  * A waiting row's position counts rows this statement cannot see in its
  * RETURNING: the callers read it afterwards (withWaitingPositions).
  */
-async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
+export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
   const created = await db.query<CreatedRow>(
     `INSERT INTO registrations
        (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
@@ -192,125 +192,4 @@ export async function createRegistration(
     // Open, new key, new person: the reference (or the id) was taken. Draw again.
   }
   throw new Error("referência de pagamento repetida 20 vezes seguidas");
-}
-
-interface Pending {
-  data: RegistrationData;
-  key: string | null;
-  resolve: (result: CreateResult) => void;
-  reject: (err: unknown) => void;
-}
-
-export interface RegistrationWriter {
-  create(data: RegistrationData, idempotencyKey: string | null): Promise<CreateResult>;
-}
-
-export interface WriterOptions {
-  /** Most registrations in one INSERT. */
-  maxBatch?: number;
-  /** INSERT statements in flight at once (PGlite runs one query at a time; a pool can overlap commits). */
-  concurrency?: number;
-  /** Draws a payment reference; tests pass one that repeats, to force a clash. */
-  drawReference?: () => string;
-  /** Named in the answer to a registration sent while the form is closed. */
-  /** The title in force when a closed form is answered (the settings may change it). */
-  eventTitle?: () => string;
-}
-
-/**
- * Group commit for a registration surge. While an INSERT is running, new
- * registrations wait in a queue; when it ends, everything waiting goes in one
- * multi-row INSERT. One statement and one commit for many rows costs little
- * more than for one, so under load each registration gets cheaper instead of
- * waiting its turn (decision 014). A lone registration goes through
- * createRegistration at once, with no added delay.
- *
- * Whatever a batch could not settle (an idempotency key seen before, a
- * reference drawn twice, a closed form) and any batch that failed as a whole
- * goes through createRegistration one by one, so the rules and the error
- * messages stay in one place.
- */
-export function registrationWriter(db: Queryable, options: WriterOptions = {}): RegistrationWriter {
-  const maxBatch = options.maxBatch ?? 64;
-  const concurrency = options.concurrency ?? 1;
-  const draw = options.drawReference ?? drawReference;
-  const queue: Pending[] = [];
-  let running = 0;
-  let scheduled = false;
-
-  const settleOneByOne = (items: Pending[]) =>
-    Promise.all(
-      items.map((item) =>
-        createRegistration(db, item.data, item.key, options.eventTitle).then(item.resolve, item.reject),
-      ),
-    );
-
-  /** `release` frees the batch's slot: once the database has answered, before the requests are. */
-  async function runBatch(batch: Pending[], release: () => void): Promise<void> {
-    if (batch.length === 1) {
-      await settleOneByOne(batch);
-      return;
-    }
-    const rows = batch.map((item): NewRow => ({ ...item, reference: draw(), token: newUploadToken() }));
-    let created: Map<string, CreatedRow> | null = null;
-    try {
-      created = await insertRegistrations(db, rows);
-    } catch {
-      // One bad row fails the whole statement; one by one (below), each gets its own answer.
-    }
-    // The next batch goes to the database now, while this one is answered (decision 018).
-    release();
-    if (created) {
-      const placed = await withWaitingPositions(db, [...created.values()]);
-      created = new Map(placed.map((row) => [row.referencia, row]));
-    }
-    const leftovers = created ? answerCreated(batch, rows, created) : batch;
-    await settleOneByOne(leftovers);
-  }
-
-  function pump(): void {
-    while (running < concurrency && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
-      running++;
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        running--;
-        pump();
-      };
-      void runBatch(batch, release).finally(release);
-    }
-  }
-
-  return {
-    create(data, idempotencyKey) {
-      return new Promise<CreateResult>((resolve, reject) => {
-        queue.push({ data, key: idempotencyKey, resolve, reject });
-        // Starting the batch after this turn of the event loop collects every
-        // request read in it; a database that answers within microtasks would
-        // otherwise finish a batch of one before the next request is parsed.
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            pump();
-          });
-        }
-      });
-    },
-  };
-}
-
-/** Answers the requests whose rows were created; returns the others. */
-function answerCreated(batch: Pending[], rows: NewRow[], created: Map<string, CreatedRow>): Pending[] {
-  const leftovers: Pending[] = [];
-  batch.forEach((item, i) => {
-    const row = created.get(rows[i].reference);
-    // A reference drawn twice in one batch: only the first of the two was inserted.
-    if (row && created.delete(rows[i].reference)) {
-      item.resolve({ registration: toCreated(row, rows[i].token), replayed: false });
-    } else leftovers.push(item);
-  });
-  return leftovers;
 }

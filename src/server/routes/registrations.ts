@@ -3,7 +3,7 @@ import { HttpError } from "../http-error";
 import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { registrationWriter } from "../registrations/create-registration";
+import { registrationWriter } from "../registrations/registration-writer";
 
 const headersSchema = z.object({
   "idempotency-key": z.optional(
