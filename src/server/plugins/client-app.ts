@@ -29,13 +29,21 @@ const PRELOADS_FILE = "route-preloads.json";
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 const TITLE_PLACEHOLDER = "{{eventTitle}}";
 
-function embedConfig(html: string, config: PublicEventConfig): string {
+/**
+ * The template with the title in its places and the settings as JSON. Values
+ * are joined in, never used as replacement patterns ("$'" and "$&" are text),
+ * and the title goes into the template before the JSON does, so no setting
+ * that mentions {{eventTitle}} is rewritten inside the JSON.
+ */
+export function embedConfig(html: string, config: PublicEventConfig): string {
   // "<" escaped so no value can close the tag.
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   const title = config.eventTitle.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return html
-    .replace(CONFIG_PLACEHOLDER, `<script type="application/json" id="app-config">${json}</script>`)
-    .replaceAll(TITLE_PLACEHOLDER, title);
+    .split(TITLE_PLACEHOLDER)
+    .join(title)
+    .split(CONFIG_PLACEHOLDER)
+    .join(`<script type="application/json" id="app-config">${json}</script>`);
 }
 
 /**
