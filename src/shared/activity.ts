@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isCalendarDay } from "./calendar-day";
 import { pageNumber } from "./admin-api";
 import { SETTING_LABELS } from "./event-settings";
 import { formatPrice } from "./price";
@@ -48,13 +49,18 @@ export interface ActivityPage {
   pageCount: number;
 }
 
-const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida (use AAAA-MM-DD).")));
+const day = z.optional(z.string().check(z.refine(isCalendarDay, "Data inválida (use AAAA-MM-DD).")));
 const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 export const activityQuerySchema = z.object({
   ator: z.pipe(
     z.transform((v: unknown) => (v === undefined || v === "" ? undefined : Number(v))),
-    z.optional(z.int({ error: "Pessoa inválida." })),
+    // A PostgreSQL integer: a larger id is nobody, and would fail in the database.
+    z.optional(
+      z
+        .int({ error: "Pessoa inválida." })
+        .check(z.gte(1, "Pessoa inválida."), z.lte(2_147_483_647, "Pessoa inválida.")),
+    ),
   ),
   tipo: z.pipe(
     z.transform(blankToUndefined),

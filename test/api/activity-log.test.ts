@@ -202,6 +202,18 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
     expect((await activity("?ate=2000-01-01")).total).toBe(0);
     const bad = await t.app.inject({ url: "/api/activity?tipo=nada", headers: { cookie: coord } });
     expect(bad.statusCode).toBe(400);
+    // Valid-looking but impossible: past PostgreSQL's integer, a day that does not exist, year 0000.
+    for (const [query, error] of [
+      ["ator=2147483648", "Pessoa inválida."],
+      ["ator=-1", "Pessoa inválida."],
+      ["desde=2025-02-30", "Data inválida (use AAAA-MM-DD)."],
+      ["desde=0000-01-01", "Data inválida (use AAAA-MM-DD)."],
+      ["ate=2025-13-01", "Data inválida (use AAAA-MM-DD)."],
+    ]) {
+      const res = await t.app.inject({ url: `/api/activity?${query}`, headers: { cookie: coord } });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
 
     // Pages of 30 in the database (the form opens again for them).
     await t.app.inject({
