@@ -50,7 +50,14 @@ describe("marks", () => {
 
   it("accepts what the phone sends and refuses anything else with one pt-BR message", () => {
     expect(marksBodySchema.safeParse({ marcas: [mark] }).success).toBe(true);
+    for (const feito_em of ["2025-08-16T08:01:02-03:00", "2025-08-16T08:01:02+14:00", "2025-08-16T08:01:02-12:00"]) {
+      expect(marksBodySchema.safeParse({ marcas: [{ ...mark, feito_em }] }).success).toBe(true);
+    }
     for (const bad of [
+      // Offsets no zone has, which PostgreSQL refuses; hours past 23.
+      { ...mark, feito_em: "2025-08-16T08:01:02-23:59" },
+      { ...mark, feito_em: "2025-08-16T08:01:02+15:00" },
+      { ...mark, feito_em: "2025-08-16T24:01:02Z" },
       { ...mark, viagem: "ida-e-volta" },
       { ...mark, feito_em: "ontem" },
       { ...mark, feito_em: "2025-02-30T08:00:00Z" },

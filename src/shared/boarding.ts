@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isCalendarDay } from "./calendar-day";
 import type { PaymentStatus } from "./constants";
 
 /**
@@ -26,6 +27,8 @@ export const BOARDING_MESSAGES = {
     `${nome} não está em nenhum ônibus (lista de espera ou desistente): ninguém foi marcado.`,
   beforeRegistration: (nome: string) =>
     `Marcação de ${nome} com horário anterior à inscrição: confira o relógio do celular. Ninguém foi marcado.`,
+  inTheFuture: (nome: string) =>
+    `Marcação de ${nome} com horário no futuro: confira a data e a hora do celular. Ninguém foi marcado.`,
   unknownCode: "Código não reconhecido: este cartão não é de nenhuma inscrição da caravana.",
   otherBus: (nome: string, bus: string) => `${nome} é do ${bus}, não deste ônibus. Ninguém foi marcado.`,
   waiting: (nome: string) => `${nome} está na lista de espera e não tem lugar em ônibus. Ninguém foi marcado.`,
@@ -36,20 +39,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string({ error: BOARDING_MESSAGES.invalid }).check(z.regex(UUID, BOARDING_MESSAGES.invalid));
 
 // A timestamp as Date#toISOString writes it (zod's own ISO check would pull its regexes into the visitor's bundle).
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+// Offsets as real zones have them (-12:00 to +14:00): PostgreSQL refuses -23:59.
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+/** A day that exists, in the caravan's years, and a time Date can read. */
+const isRealMoment = (s: string) => isCalendarDay(s.slice(0, 10)) && !Number.isNaN(Date.parse(s));
 const moment = z
   .string({ error: BOARDING_MESSAGES.invalid })
   .check(z.regex(ISO_MOMENT, BOARDING_MESSAGES.invalid), z.refine(isRealMoment, BOARDING_MESSAGES.invalid));
-
-/**
- * A calendar day that exists (Date.parse would roll 30 February over into
- * March), in years a roll call can have: year 0000 would fail in PostgreSQL.
- */
-function isRealMoment(s: string): boolean {
-  const [y, m, d] = s.slice(0, 10).split("-").map(Number);
-  if (y < 2000 || y > 2999) return false;
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d && !Number.isNaN(Date.parse(s));
-}
 
 /** A tap on a phone: boarded (or undone) for one trip, with its own id and the moment it was made. */
 export const markSchema = z.strictObject(

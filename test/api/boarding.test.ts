@@ -158,13 +158,39 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     ]);
   });
 
-  it("treats a mark dated in the future (a phone's clock ahead) as made now", async () => {
+  it("refuses a mark dated more than a few minutes ahead, and a replay of any mark changes nothing", async () => {
     await addBus("Ônibus 1", 10);
     const ana = await register("Ana Lima");
-    await send([mark(ana.id, true, new Date(Date.now() + 24 * 3600_000))]);
-    await new Promise((r) => setTimeout(r, 20));
-    const undo = await send([mark(ana.id, false)]);
-    expect(undo.estado).toEqual([{ id: ana.id, ida: false, volta: false }]);
+    // A phone whose clock runs in 2999: refused, with why, every time it is sent.
+    const ahead = mark(ana.id, true, new Date("2999-01-01T00:00:00Z"));
+    for (let i = 0; i < 2; i++) {
+      const result = await send([ahead]);
+      expect(result.recebidas).toEqual([]);
+      expect(result.recusadas).toEqual([{ id: ahead.id, mensagem: BOARDING_MESSAGES.inTheFuture("Ana Lima") }]);
+    }
+    expect(await rows()).toEqual([]);
+
+    // A mark a minute ahead (a clock slightly fast) counts with its own time.
+    const fast = mark(ana.id, true, new Date(Date.now() + 60_000));
+    expect((await send([fast])).recebidas).toEqual([fast.id]);
+    // A colleague undoes it later; the fast mark replayed from its queue after that changes nothing.
+    const undo = mark(ana.id, false, new Date(Date.now() + 120_000));
+    expect((await send([undo])).estado).toEqual([{ id: ana.id, ida: false, volta: false }]);
+    const replay = await send([fast]);
+    expect(replay.recebidas).toEqual([fast.id]);
+    expect(replay.estado).toEqual([{ id: ana.id, ida: false, volta: false }]);
+    expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: false }]);
+  });
+
+  it("answers a time with an offset no zone has with a 400, and takes the rest of a queue", async () => {
+    await addBus("Ônibus 1", 10);
+    const ana = await register("Ana Lima");
+    const bad = { ...mark(ana.id, true), feito_em: "2025-08-16T08:01:02-23:59" };
+    const res = await admin("POST", "/api/boarding/marks", { marcas: [bad] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: BOARDING_MESSAGES.invalid });
+    const local = { ...mark(ana.id, true), feito_em: new Date().toISOString().replace("Z", "+00:00") };
+    expect((await send([local])).recebidas).toEqual([local.id]);
   });
 
   it("refuses a mark for someone waiting, cancelled or unknown, and marks nobody", async () => {

@@ -10,6 +10,9 @@ import {
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
+/** A phone's clock may run this far ahead (minutes) before its marks are refused. */
+const MARK_FUTURE_TOLERANCE_MIN = 5;
+
 // The roll call (migration 013, docs/decisions/026). Marks come from phones
 // that may have queued them offline for hours; the database keeps, per person
 // and trip, the one made last.
@@ -44,8 +47,9 @@ export async function readBoardingList(db: Queryable): Promise<BoardingList> {
  * Applies a batch of marks. Within the batch and against the table, the mark
  * made last wins (migration 013), so a replay or a late undo is harmless. A
  * mark for someone without a seat, or dated before the registration existed,
- * is refused and changes nothing; a mark dated in the future (a phone's clock
- * ahead) counts as made now.
+ * is refused and changes nothing. So is one dated more than a few minutes
+ * ahead (a phone whose clock runs fast): its time is never changed, so a
+ * replay of any mark finds it already counted and changes nothing.
  */
 export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksResult> {
   const params = [
@@ -54,18 +58,21 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
     marks.map((m) => m.viagem),
     marks.map((m) => m.embarcou),
     marks.map((m) => m.feito_em),
+    MARK_FUTURE_TOLERANCE_MIN,
   ];
   const [result] = await db.query<{
-    recusadas: { id: string; nome: string | null; antes: boolean | null }[] | null;
+    recusadas: { id: string; nome: string | null; antes: boolean | null; futuro: boolean }[] | null;
     estado: MarksResult["estado"] | null;
   }>(
     `WITH m AS (
-       SELECT m.id, m.inscricao_id, m.viagem, m.embarcou, least(m.feito_em, now()) AS feito_em
+       SELECT m.id, m.inscricao_id, m.viagem, m.embarcou, m.feito_em,
+              m.feito_em > now() + make_interval(mins => $6) AS futuro
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::boolean[], $5::timestamptz[])
          AS m(id, inscricao_id, viagem, embarcou, feito_em)
      ), valid AS (
        SELECT DISTINCT ON (m.inscricao_id, m.viagem) m.*
        FROM m JOIN registrations r ON r.id = m.inscricao_id AND r.situacao = 'vaga' AND m.feito_em >= r.created_at
+       WHERE NOT m.futuro
        ORDER BY m.inscricao_id, m.viagem, m.feito_em DESC, m.id DESC
      ), saved AS (
        INSERT INTO embarques AS e (inscricao_id, viagem, embarcou, marcado_em, marca_id)
@@ -76,9 +83,10 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
        RETURNING e.inscricao_id, e.viagem, e.embarcou
      )
      SELECT
-       (SELECT json_agg(json_build_object('id', m.id, 'nome', r.nome_completo, 'antes', m.feito_em < r.created_at))
+       (SELECT json_agg(json_build_object('id', m.id, 'nome', r.nome_completo, 'antes', m.feito_em < r.created_at,
+                                          'futuro', m.futuro))
           FROM m LEFT JOIN registrations r ON r.id = m.inscricao_id
-          WHERE r.id IS NULL OR r.situacao <> 'vaga' OR m.feito_em < r.created_at) AS recusadas,
+          WHERE r.id IS NULL OR r.situacao <> 'vaga' OR m.feito_em < r.created_at OR m.futuro) AS recusadas,
        (SELECT json_agg(json_build_object(
            'id', r.id,
            'ida', coalesce((SELECT s.embarcou FROM saved s WHERE s.inscricao_id = r.id AND s.viagem = 'ida'),
@@ -92,9 +100,11 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
     id: r.id,
     mensagem: !r.nome
       ? BOARDING_MESSAGES.notFound
-      : r.antes
-        ? BOARDING_MESSAGES.beforeRegistration(r.nome)
-        : BOARDING_MESSAGES.notSeated(r.nome),
+      : r.futuro
+        ? BOARDING_MESSAGES.inTheFuture(r.nome)
+        : r.antes
+          ? BOARDING_MESSAGES.beforeRegistration(r.nome)
+          : BOARDING_MESSAGES.notSeated(r.nome),
   }));
   const refusedIds = new Set(refused.map((r) => r.id));
   return {
