@@ -65,7 +65,10 @@ export interface RegistrationCreated {
  * /api/registrations for a person already registered carries it under
  * `inscricao`, so a visitor who lost the thank-you page sees it again.
  */
-export type RegistrationFound = Omit<RegistrationCreated, "upload_token">;
+export type RegistrationFound = Pick<
+  RegistrationCreated,
+  "id" | "metodo_pagamento" | "referencia" | "situacao" | "posicao_espera" | "preco_centavos"
+>;
 
 /** The 409 of POST /api/registrations when the same name and phone are already registered. */
 export interface AlreadyRegistered {

@@ -50,7 +50,11 @@ export function ThanksRoute() {
         boardingPass={
           last?.referencia && last.situacao !== "espera" ? (
             <Suspense fallback={null}>
-              <BoardingPass reference={last.referencia} name={last.nome_completo ?? null} busName={last.onibus_nome} />
+              <BoardingPass
+                reference={last.referencia}
+                name={last.nome_completo ?? null}
+                busName={last.onibus_nome ?? null}
+              />
             </Suspense>
           ) : null
         }

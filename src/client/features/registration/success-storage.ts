@@ -6,7 +6,11 @@ import { STORAGE_KEYS } from "../../../shared/constants";
  * A registration found again ("já está inscrito(a)") comes without the upload
  * token, which stays with the phone that made it.
  */
-export type StoredRegistration = RegistrationFound & { upload_token?: string; nome_completo?: string };
+export type StoredRegistration = RegistrationFound & {
+  upload_token?: string;
+  nome_completo?: string;
+  onibus_nome?: string | null;
+};
 
 // Also kept in memory: with storage blocked, this visit still reaches /obrigado.
 let registeredThisVisit: StoredRegistration | null = null;
