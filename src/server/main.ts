@@ -7,6 +7,9 @@ import { DataDirLockedError } from "./db/pglite/data-dir-lock";
 import { openDatabase } from "./db/open-database";
 import { BASELINE_WASM_ONLY } from "./db/pglite/options";
 
+/** How long SIGTERM waits for requests in flight before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 5000;
+
 // Before PGlite is loaded, so its WebAssembly is compiled once (decision 021).
 setFlagsFromString(BASELINE_WASM_ONLY);
 
@@ -51,6 +54,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "encerrando: terminando requisições em andamento");
+    // A supervisor waits only so long: whatever still runs after the grace period is cut.
+    setTimeout(() => {
+      log.warn({ graceMs: SHUTDOWN_GRACE_MS }, "encerrado à força: havia requisições ainda em andamento");
+      log.flush();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app!.close();
     } finally {

@@ -80,6 +80,32 @@ describe("SIGTERM", () => {
     expect((await again.exited).code).toBe(0);
   }, 120_000);
 
+  it("exits within a few seconds of SIGTERM even while a request never finishes", async () => {
+    const server = await startServerProcess(env);
+    // A body that stops half-way: the slow-client limit would wait 15 s for it.
+    const socket = connect(server.port, "127.0.0.1", () => {
+      socket.write(
+        "POST /api/registrations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{",
+      );
+    });
+    socket.on("error", () => {});
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = performance.now();
+    server.child.kill("SIGTERM");
+    const exit = await server.exited;
+    const took = performance.now() - sent;
+    socket.destroy();
+    expect(took).toBeLessThan(8000);
+    expect(exit.code).toBe(1);
+    expect(server.output()).toContain("encerrado à força");
+
+    // What was written is kept: the database opens again.
+    const again = await startServerProcess(env);
+    expect((await fetch(`${again.baseUrl}/api/health`)).status).toBe(200);
+    again.child.kill("SIGTERM");
+    expect((await again.exited).code).toBe(0);
+  }, 120_000);
+
   it("refuses a second server on the same DATA_DIR", async () => {
     const first = await startServerProcess(env);
     try {
