@@ -4,6 +4,7 @@ import { type ClientRequest, request } from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { ms, percentile, Report, runBench } from "./support-report";
+import { ONE_PHONE_NAMES, onePhoneAttack } from "./support-one-phone";
 import { type BenchServer, flag, freshDatabase, startServer } from "./support-server";
 
 /**
@@ -104,7 +105,13 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
   let server: BenchServer | undefined;
   try {
     // Checkpoints every 5 s, so they run during the flood (PGlite's failed under the fd exhaustion).
-    server = await startServer({ ...db.env, REGISTRATION_RATE_LIMIT: "100000", CHECKPOINT_INTERVAL_MS: "5000" });
+    // The per-phone limit raised too, so the one-phone attack (5.) can seed its names.
+    server = await startServer({
+      ...db.env,
+      REGISTRATION_RATE_LIMIT: "100000",
+      REGISTRATIONS_PER_PHONE: String(ONE_PHONE_NAMES),
+      CHECKPOINT_INTERVAL_MS: "5000",
+    });
     const base = server.baseUrl;
 
     // 1. 20 000 stream attempts from one address. The flood is short once the
@@ -235,6 +242,9 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
       "≤ 40 MB",
       grown <= 40 * 1024 * 1024,
     );
+    // 5. Many names on one phone: the panel's list and duplicates filter stay quick, and so does the site.
+    await onePhoneAttack(base, kind, r);
+
     const log = readFileSync(server.logFile, "utf8");
     const failures = log.split("\n").filter((l) => /"level":(50|60)/.test(l)).length;
     r.check(`${kind} erros no log do servidor`, String(failures), "= 0", failures === 0);

@@ -45,6 +45,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     const server = await startServer({
       ...db.env,
       REGISTRATION_RATE_LIMIT: "100000",
+      REGISTRATIONS_PER_PHONE: "1000",
       EVENTS_MAX_PER_CLIENT: String(STREAMS + 10),
       EVENTS_MAX_TOTAL: String(STREAMS + 10),
     });

@@ -6,7 +6,7 @@ import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice } from "../shared/price";
-import { isTimeZone } from "../shared/event-settings";
+import { isTimeZone, PER_PHONE_MAX } from "../shared/event-settings";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.
@@ -146,6 +146,8 @@ export const envSchema = z.object({
   CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
   TRUST_PROXY: trustProxy,
   REGISTRATION_RATE_LIMIT: positiveInt(30),
+  /** Active registrations the public form takes on one guardian's phone; the first-start value of the setting. */
+  REGISTRATIONS_PER_PHONE: positiveInt(10).check(z.lte(PER_PHONE_MAX, `no máximo ${PER_PHONE_MAX}`)),
   /** Live streams (GET /api/events) open at once from one client (IPv4 address or IPv6 /64), and in all. */
   EVENTS_MAX_PER_CLIENT: positiveInt(50),
   EVENTS_MAX_TOTAL: positiveInt(5000),

@@ -31,6 +31,7 @@ export const SETTINGS_KEYS = [
   "mensagens",
   "aviso_membros",
   "fuso_horario",
+  "inscricoes_por_numero",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -48,6 +49,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   mensagens: "Mensagens de agradecimento",
   aviso_membros: "Aviso de exclusividade",
   fuso_horario: "Fuso horário do evento",
+  inscricoes_por_numero: "Inscrições por número de responsável",
 };
 
 export interface EventSettings {
@@ -65,6 +67,8 @@ export interface EventSettings {
   aviso_membros: string;
   /** Every time the product shows, and the days of the exports and the log, are in this zone, whatever the device's. */
   fuso_horario: string;
+  /** Active registrations the public form takes on one guardian's phone (siblings, not hundreds). */
+  inscricoes_por_numero: number;
 }
 
 /** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
@@ -87,6 +91,22 @@ export const BRAZIL_TIME_ZONES = [
   "America/Rio_Branco",
 ] as const;
 
+/** Names as people write them; IANA's identifiers carry no accents. */
+const TIME_ZONE_NAMES: Record<string, string> = {
+  "America/Noronha": "Fernando de Noronha",
+  "America/Belem": "Belém",
+  "America/Maceio": "Maceió",
+  "America/Araguaina": "Araguaína",
+  "America/Sao_Paulo": "São Paulo",
+  "America/Cuiaba": "Cuiabá",
+  "America/Santarem": "Santarém",
+  "America/Eirunepe": "Eirunepé",
+};
+
+/** How "Configurações" names a zone: "São Paulo" for America/Sao_Paulo; any other zone by its own name. */
+export const timeZoneLabel = (zone: string): string =>
+  TIME_ZONE_NAMES[zone] ?? zone.replace(/^America\//, "").replace(/_/g, " ");
+
 /** Whether the runtime knows the zone (an IANA name such as America/Fortaleza). */
 export function isTimeZone(zone: string): boolean {
   try {
@@ -105,6 +125,7 @@ export interface SettingsView {
 }
 
 export const PRICE_MAX_CENTS = 1_000_000;
+export const PER_PHONE_MAX = 1000;
 export const SETTINGS_MESSAGES = {
   required: "Preencha este campo.",
   hidden: "Tem caracteres invisíveis ou de controle. Digite de novo.",
@@ -114,6 +135,7 @@ export const SETTINGS_MESSAGES = {
   pixText: "Precisa ter ao menos uma letra ou número.",
   unknown: "Configuração desconhecida.",
   timeZone: "Fuso horário desconhecido. Use um nome como America/Fortaleza.",
+  perPhone: `Informe um número entre 1 e ${PER_PHONE_MAX}.`,
 } as const;
 
 const text = (max: number) =>
@@ -159,6 +181,12 @@ export const eventSettingsSchema = z.strictObject({
   fuso_horario: z
     .string({ error: SETTINGS_MESSAGES.timeZone })
     .check(z.trim(), z.refine(isTimeZone, SETTINGS_MESSAGES.timeZone)),
+  inscricoes_por_numero: z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v)),
+    z
+      .int({ error: SETTINGS_MESSAGES.perPhone })
+      .check(z.gte(1, SETTINGS_MESSAGES.perPhone), z.lte(PER_PHONE_MAX, SETTINGS_MESSAGES.perPhone)),
+  ),
 });
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
 

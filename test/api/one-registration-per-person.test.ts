@@ -63,13 +63,12 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
       const body = again.json() as AlreadyRegistered;
       expect(body.error).toBe(alreadyRegisteredMessage(nome_completo.trim().replace(/\s+/g, " "), created.referencia));
       // What the thank-you page needs, and no secret: nobody else's token, age or payment state.
+      // Nor when it was made or which bus holds the seat.
       expect(body.inscricao).toEqual({
         id: created.id,
         metodo_pagamento: "PIX",
-        created_at: created.created_at,
         referencia: created.referencia,
         situacao: "vaga",
-        onibus_nome: null,
         posicao_espera: null,
         preco_centavos: 1500,
       });
@@ -118,11 +117,15 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
       },
     ]);
     // The log tells the edit apart from the creation.
-    const log = await t.db.query<{ tipo: string }>(
-      "SELECT tipo FROM activity_log WHERE inscricao_id = $1 ORDER BY id",
+    // The log tells the edit apart from the creation, and both are the visitor's (decision 030).
+    const log = await t.db.query<{ tipo: string; ator_nome: string }>(
+      "SELECT tipo, ator_nome FROM activity_log WHERE inscricao_id = $1 ORDER BY id",
       [answer.id],
     );
-    expect(log.map((l) => l.tipo)).toEqual(["inscricao.criada", "inscricao.editada"]);
+    expect(log.map((l) => [l.tipo, l.ator_nome])).toEqual([
+      ["inscricao.criada", "visitante"],
+      ["inscricao.editada", "visitante"],
+    ]);
   });
 
   it("keeps a paid registration as the coordination left it when its key comes back with other data", async () => {
@@ -220,6 +223,19 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
   it("keeps the rows already repeated when the rule arrives, marked, and refuses new ones", async () => {
     // The database as it was before migration 021, with one person registered twice.
     await t.db.exec(`
+      DROP TRIGGER registrations_per_phone ON registrations;
+      DROP TRIGGER registrations_duplicates_update ON registrations;
+      DROP TRIGGER registrations_duplicates_delete ON registrations;
+      DROP TRIGGER registrations_duplicates_truncate ON registrations;
+      DROP FUNCTION caravana_registrations_per_phone();
+      DROP FUNCTION caravana_keep_duplicate_marks();
+      DROP FUNCTION caravana_tem_parecido(uuid, text, text, text);
+      DROP FUNCTION caravana_inscricoes_por_numero();
+      DROP TABLE registration_duplicates;
+      DELETE FROM event_settings WHERE chave = 'inscricoes_por_numero';
+      ALTER TABLE event_settings DROP CONSTRAINT event_settings_chave_check;
+      ALTER TABLE event_settings ADD CONSTRAINT event_settings_chave_check CHECK (chave <> 'inscricoes_por_numero');
+      DELETE FROM schema_migrations WHERE version = '022-duplicate-mark-and-phone-limit';
       DROP TRIGGER registrations_restore_duplicate ON registrations;
       DROP FUNCTION caravana_restore_duplicate();
       DROP INDEX registrations_pessoa_idx;
@@ -234,7 +250,7 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
              ('lucas  ferreira', 20, '98933332222', 'PIX', now() - interval '1 day'),
              ('Lucas Ferreira', 20, '98933332222', 'PIX', now());
     `);
-    expect(await migrate(t.db)).toEqual(["021-one-registration-per-person"]);
+    expect(await migrate(t.db)).toEqual(["021-one-registration-per-person", "022-duplicate-mark-and-phone-limit"]);
     const stored = await t.db.query<{ duplicata_antiga: boolean }>(
       "SELECT duplicata_antiga FROM registrations ORDER BY created_at",
     );

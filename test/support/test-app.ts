@@ -26,11 +26,13 @@ export async function startTestApp(
 ): Promise<TestApp> {
   // A test that brings its own database keeps it; only a fresh one is made (and removed) here.
   const fresh = opts.env?.DATA_DIR ? null : await freshDatabaseEnv(kind);
-  // Tests post many registrations from 127.0.0.1; the per-IP limit has its own test with the real default.
+  // Tests post many registrations from 127.0.0.1, often with one phone; the per-IP and per-phone limits
+  // have their own tests with the real defaults (one-phone.test.ts, rate-limit tests).
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     REGISTRATION_RATE_LIMIT: "100000",
+    REGISTRATIONS_PER_PHONE: "1000",
     ...fresh?.env,
     ...opts.env,
   });

@@ -17,6 +17,8 @@ export function migrationFiles(): { version: string; sql: string }[] {
 /** Applies the migrations not yet applied, each in the same transaction as its record. Returns their names. */
 export async function migrate(db: Database): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // A migration over many rows may take longer than a request's statement timeout.
+    await tx.exec("SET LOCAL statement_timeout = 0");
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await tx.exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",

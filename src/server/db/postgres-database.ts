@@ -4,6 +4,9 @@ import type { Database, Queryable } from "./database";
 // int8 (count(*), sums) as numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** The longest a statement may run; PGlite cannot interrupt one, so there no query may be unbounded (decision 032). */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
 interface PostgresOptions {
   url: string;
   maxConnections?: number;
@@ -23,7 +26,12 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 }
 
 export async function openPostgres(opts: PostgresOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.maxConnections ?? 10 });
+  // No statement may hold the database for long (a panel list, a flood of searches); migrations lift it for themselves.
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.maxConnections ?? 10,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+  });
   pool.on("error", () => {}); // an idle client dropped by the server: the pool replaces it
   await pool.query("SELECT 1");
 

@@ -3,6 +3,9 @@ import fp from "fastify-plugin";
 import { HttpError } from "../http-error";
 
 export const UNEXPECTED_ERROR = "Erro inesperado";
+export const TOO_SLOW_MESSAGE = "A consulta demorou demais e foi interrompida. Tente de novo em instantes.";
+/** PostgreSQL's query_canceled: the statement timeout (postgres-database.ts) cut the query. */
+const STATEMENT_TIMEOUT_CODE = "57014";
 
 // Fastify's own 4xx errors, in the user's language.
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -41,6 +44,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err.validationContext) {
       return reply.status(400).send({ error: err.message });
+    }
+    if ((err as { code?: string }).code === STATEMENT_TIMEOUT_CODE) {
+      request.log.warn({ err }, "consulta interrompida pelo limite de tempo");
+      return reply.status(503).header("Retry-After", "5").send({ error: TOO_SLOW_MESSAGE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -16,6 +16,16 @@ import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePe
 // for a single registration (createRegistration). The group commit that lets
 // registrations arriving together share a statement is registration-writer.ts.
 
+/** The database refused the insert: a phone would pass the setting inscricoes_por_numero (decision 032). */
+const isPhoneFull = (err: unknown) => {
+  const e = err as { constraint?: string; message?: string };
+  return e.constraint === "inscricoes_por_numero" || !!e.message?.startsWith("inscricoes_por_numero:");
+};
+
+/** The answer to a registration past the phone's limit: siblings fit, hundreds do not. */
+export const phoneFullMessage = (limit: number) =>
+  `Este número de responsável já tem ${limit} ${limit === 1 ? "inscrição ativa" : "inscrições ativas"}, o máximo pelo formulário. Para inscrever mais alguém com este número, fale com a coordenação.`;
+
 /** The answer to a registration sent while the form is closed. */
 export const formClosedMessage = (eventTitle: string) => `As inscrições para a ${eventTitle} estão encerradas.`;
 
@@ -65,7 +75,8 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
 /**
  * The one INSERT of registrations, for one row or many. It checks in the same
  * statement that the form is open, so a close made a moment earlier always
- * wins. ON CONFLICT DO NOTHING covers every unique column: a row whose
+ * wins. The database refuses the whole statement when a phone would pass
+ * the limit of active registrations (isPhoneFull). ON CONFLICT DO NOTHING covers every unique column: a row whose
  * idempotency key, reference or id is taken is simply not returned, and the
  * caller decides what that means. Returned rows are keyed by their reference.
  * The id is drawn in Node: PGlite's gen_random_uuid() opened /dev/urandom once
@@ -115,8 +126,10 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
 async function replayKey(db: Queryable, key: string, data: RegistrationData, token: string) {
   let edited: CreatedRow | undefined;
   try {
+    // The log names the visitor as the one who edited (set for this statement's transaction only).
     [edited] = await db.query<CreatedRow>(
-      `UPDATE registrations SET upload_token_hash = $2,
+      `WITH visitante AS (SELECT set_config('caravana.ator_nome', 'visitante', true))
+       UPDATE registrations SET upload_token_hash = $2,
          nome_completo = $3, idade = $4, numero_responsavel = $5, metodo_pagamento = $6,
          consentimento_versao = $7,
          consentimento_em = CASE WHEN $7::text IS NULL THEN NULL
@@ -124,6 +137,7 @@ async function replayKey(db: Queryable, key: string, data: RegistrationData, tok
          updated_at = CASE WHEN (nome_completo, idade, numero_responsavel, metodo_pagamento)
                                 IS DISTINCT FROM ($3, $4, $5, $6) THEN now() ELSE updated_at END
        WHERE idempotency_key = $1 AND status_pagamento = 'pendente' AND situacao <> 'desistente'
+         AND EXISTS (SELECT FROM visitante)
        RETURNING ${CREATED_COLUMNS}`,
       [
         key,
@@ -173,7 +187,14 @@ export async function createRegistration(
   // bench has filled 100 000 rows), and a new draw settles it.
   for (let attempt = 0; attempt < 20; attempt++) {
     const row: NewRow = { data, key: idempotencyKey, reference: drawReference(), token: newUploadToken() };
-    const created = (await insertRegistrations(db, [row])).get(row.reference);
+    let created: CreatedRow | undefined;
+    try {
+      created = (await insertRegistrations(db, [row])).get(row.reference);
+    } catch (err) {
+      if (!isPhoneFull(err)) throw err;
+      const [{ limit }] = await db.query<{ limit: number }>("SELECT caravana_inscricoes_por_numero() AS limit");
+      throw new HttpError(409, phoneFullMessage(limit));
+    }
     if (created) {
       const [placed] = await withWaitingPositions(db, [created]);
       return { registration: toCreated(placed, row.token), replayed: false };
@@ -183,10 +204,15 @@ export async function createRegistration(
     if (replayed) return { registration: toCreated(replayed, row.token), replayed: true };
     const existing = await findSamePerson(db, data);
     if (existing) {
-      const { upload_token: _secret, ...found } = toCreated(existing, "");
-      throw new HttpError(409, alreadyRegisteredMessage(data.nome_completo, existing.referencia), {
-        inscricao: found satisfies RegistrationFound,
-      });
+      const found: RegistrationFound = {
+        id: existing.id,
+        metodo_pagamento: existing.metodo_pagamento,
+        referencia: existing.referencia,
+        situacao: existing.situacao,
+        posicao_espera: existing.posicao_espera,
+        preco_centavos: existing.preco_centavos,
+      };
+      throw new HttpError(409, alreadyRegisteredMessage(data.nome_completo, existing.referencia), { inscricao: found });
     }
     if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle()));
     // Open, new key, new person: the reference (or the id) was taken. Draw again.

@@ -8,11 +8,8 @@ export const SEAT_COLUMNS = `situacao, onibus_id, ${busNameOf("registrations.oni
   CASE WHEN situacao = 'espera' THEN (SELECT count(*)::int FROM registrations w
     WHERE w.situacao = 'espera' AND w.ordem_espera <= registrations.ordem_espera) END AS posicao_espera`;
 
-/** Another active registration with this phone and a similar name (migration 021). */
-export const POSSIBLE_DUPLICATE = `(registrations.situacao <> 'desistente' AND EXISTS (
-  SELECT 1 FROM registrations o
-  WHERE o.numero_responsavel = registrations.numero_responsavel AND o.id <> registrations.id
-    AND o.situacao <> 'desistente' AND caravana_nomes_parecidos(o.nome_busca, registrations.nome_busca)))`;
+/** Another active registration with this phone and a similar name: a mark kept as rows are written (decision 032). */
+export const POSSIBLE_DUPLICATE = "EXISTS (SELECT 1 FROM registration_duplicates d WHERE d.id = registrations.id)";
 
 /** Columns an admin may see; secrets and derived columns stay in the database. */
 export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,

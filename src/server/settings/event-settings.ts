@@ -22,6 +22,7 @@ export function settingsDefaults(config: Config): EventSettings {
     mensagens: config.THANKS_MESSAGES,
     aviso_membros: config.MEMBERS_NOTICE,
     fuso_horario: config.EVENT_TIME_ZONE,
+    inscricoes_por_numero: config.REGISTRATIONS_PER_PHONE,
   };
 }
 

@@ -19,6 +19,7 @@ export function toFormValues(s: EventSettings): FormValues {
     mensagens: s.mensagens.join("\n"),
     aviso_membros: s.aviso_membros,
     fuso_horario: s.fuso_horario,
+    inscricoes_por_numero: String(s.inscricoes_por_numero),
   };
 }
 

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import {
   BRAZIL_TIME_ZONES,
   eventSettingsSchema,
+  timeZoneLabel,
   SETTING_LABELS,
   type SettingKey,
   type SettingsView,
@@ -19,6 +20,7 @@ const GROUPS: { title: string; keys: SettingKey[] }[] = [
   { title: "Evento", keys: ["titulo", "data", "horario", "local", "cidade", "aviso_membros", "fuso_horario"] },
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
+  { title: "Inscrições", keys: ["inscricoes_por_numero"] },
 ];
 
 const HINTS: Partial<Record<SettingKey, string>> = {
@@ -28,6 +30,8 @@ const HINTS: Partial<Record<SettingKey, string>> = {
   mensagens: "Seis mensagens, uma por linha; a página mostra uma de cada vez.",
   fuso_horario:
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
+  inscricoes_por_numero:
+    "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação; o painel pode adicionar mais.",
 };
 
 /** "Configurações": the event facts, checked beside each field, with a preview of the PIX before saving. */
@@ -132,7 +136,7 @@ export function SettingsPage() {
           <select {...common} onChange={(e) => set(key, e.target.value)}>
             {[...new Set([values.fuso_horario, ...BRAZIL_TIME_ZONES])].map((zone) => (
               <option key={zone} value={zone}>
-                {zone.replace("America/", "").replace(/_/g, " ")}
+                {timeZoneLabel(zone)}
               </option>
             ))}
           </select>
@@ -142,7 +146,13 @@ export function SettingsPage() {
           <input
             {...common}
             type="text"
-            inputMode={key === "preco_centavos" ? "decimal" : key === "whatsapp" ? "numeric" : undefined}
+            inputMode={
+              key === "preco_centavos"
+                ? "decimal"
+                : key === "whatsapp" || key === "inscricoes_por_numero"
+                  ? "numeric"
+                  : undefined
+            }
             autoComplete="off"
             onChange={(e) => set(key, e.target.value)}
           />
