@@ -14,7 +14,7 @@ import { appConfig } from "../lib/app-config";
 import { navigate } from "../lib/router";
 import "../features/registration/registration.css";
 
-type SplashState = "shown" | "hiding" | "done";
+type SplashState = "shown" | "opening" | "hiding" | "done";
 
 // Once per page load (coming back from /obrigado inside the app skips the doors), and once a day per phone.
 let splashSeen = false;
@@ -31,14 +31,18 @@ export function RegisterRoute() {
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   useEffect(() => {
-    // The splash button held focus; hand it to the page it revealed.
-    if (splash === "hiding") mainRef.current?.focus({ preventScroll: true });
+    // The splash button held focus; hand it to the page it reveals, unless a field already took it.
+    const held = document.activeElement;
+    if (splash === "opening" && (held === null || held === document.body || held.closest(".splash"))) {
+      mainRef.current?.focus({ preventScroll: true });
+    }
   }, [splash]);
 
-  const onSplashHide = () => {
+  // From the tap, the page takes taps and keys: a person who types at once loses nothing.
+  const onSplashOpen = () => {
     splashSeen = true;
     rememberDoorsOpened(appConfig().timeZone);
-    setSplash("hiding");
+    setSplash("opening");
   };
 
   const onSuccessShown = () => {
@@ -73,7 +77,9 @@ export function RegisterRoute() {
         <SiteFooter />
       </div>
       {succeeded && <SuccessOverlay onDone={onSuccessShown} />}
-      {splash !== "done" && <SplashScreen onHide={onSplashHide} onComplete={() => setSplash("done")} />}
+      {splash !== "done" && (
+        <SplashScreen onOpen={onSplashOpen} onHide={() => setSplash("hiding")} onComplete={() => setSplash("done")} />
+      )}
     </>
   );
 }

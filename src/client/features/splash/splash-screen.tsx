@@ -19,6 +19,8 @@ const BURST: Vars[] = Array.from({ length: BURST_COUNT }, (_, i) => {
 });
 
 interface SplashScreenProps {
+  /** At the tap: the page behind takes taps and keys from now on. */
+  onOpen?: () => void;
   /** 0.3 s after the tap, when the splash starts to disappear. */
   onHide?: () => void;
   /** 1.4 s after hiding: the splash is gone and may be unmounted. */
@@ -29,11 +31,11 @@ interface SplashScreenProps {
  * Opening overlay: two golden doors that open on one tap (or Enter/Space, it is
  * a real button). Doors, shake and particles are CSS; only the phase changes here.
  */
-export function SplashScreen({ onHide, onComplete }: SplashScreenProps) {
+export function SplashScreen({ onOpen, onHide, onComplete }: SplashScreenProps) {
   const [phase, setPhase] = useState<SplashPhase>("closed");
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const callbacks = useRef({ onHide, onComplete });
-  callbacks.current = { onHide, onComplete };
+  const callbacks = useRef({ onOpen, onHide, onComplete });
+  callbacks.current = { onOpen, onHide, onComplete };
 
   useEffect(() => {
     buttonRef.current?.focus();
@@ -60,7 +62,9 @@ export function SplashScreen({ onHide, onComplete }: SplashScreenProps) {
   }, [phase]);
 
   const open = () => {
-    if (phase === "closed") setPhase("opening");
+    if (phase !== "closed") return;
+    setPhase("opening");
+    callbacks.current.onOpen?.();
   };
 
   return (
