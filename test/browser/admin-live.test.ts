@@ -39,15 +39,25 @@ describe("admin panel live updates", () => {
 
         const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+        // Closing asks first, and "Cancelar" changes nothing.
         await toggle.click();
+        const ask = page.getByRole("dialog", { name: "Encerrar inscrições?" });
+        await ask.getByRole("button", { name: "Cancelar" }).click();
+        await ask.waitFor({ state: "detached", ...WAIT });
+        expect((await (await page.request.get("/api/form-status")).json()).is_open).toBe(true);
+        expect(await toggle.getAttribute("aria-checked")).toBe("true");
+        await toggle.click();
+        await ask.getByRole("button", { name: "Encerrar inscrições" }).click();
         await toastTitled(page, "Formulário Fechado").waitFor(WAIT);
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
         const status = await (await page.request.get("/api/form-status")).json();
         expect(status.is_open).toBe(false);
         await visitorPage.getByText("Inscrições Encerradas").first().waitFor(WAIT);
 
+        // Reopening needs no question.
         await toggle.click();
         await toastTitled(page, "Formulário Aberto").waitFor(WAIT);
+        expect(await page.getByRole("dialog").count()).toBe(0);
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
         await visitorPage
           .getByText("Inscrições Encerradas")

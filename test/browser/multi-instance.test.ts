@@ -76,6 +76,10 @@ describe("two instances on one PostgreSQL", () => {
     const toggle = admin.getByRole("switch", { name: "Inscrições abertas" });
     await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
     await toggle.click();
+    await admin
+      .getByRole("dialog", { name: "Encerrar inscrições?" })
+      .getByRole("button", { name: "Encerrar inscrições" })
+      .click();
     await visitor.getByRole("heading", { name: "Inscrições Encerradas" }).waitFor({ timeout: 5_000 });
     await screenshot(visitor, "multi-instance-visitor-a-closed");
 

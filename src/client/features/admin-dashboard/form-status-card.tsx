@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { FormStatus } from "../../../shared/api-types";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { toast } from "../../components/toast";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 import { useIsCoordination } from "../../lib/admin-session";
@@ -15,11 +16,13 @@ export function FormStatusCard({ status, onSaved }: Props) {
   const id = useId();
   const open = status?.is_open ?? false;
 
-  async function toggle() {
+  const [confirmingClose, setConfirmingClose] = useState(false);
+
+  async function save(isOpen: boolean) {
     if (!status || saving) return;
     setSaving(true);
     try {
-      const next = await adminApi<FormStatus>("/api/form-status", { method: "PUT", json: { is_open: !open } });
+      const next = await adminApi<FormStatus>("/api/form-status", { method: "PUT", json: { is_open: isOpen } });
       onSaved(next);
       toast(
         "success",
@@ -58,7 +61,8 @@ export function FormStatusCard({ status, onSaved }: Props) {
             aria-busy={saving}
             disabled={status === null || saving}
             className="admin-switch"
-            onClick={toggle}
+            // Closing turns every visitor away: it asks first. Reopening does not.
+            onClick={() => (open ? setConfirmingClose(true) : void save(true))}
           >
             <span className="admin-switch-track" aria-hidden="true">
               <span className="admin-switch-thumb" />
@@ -70,6 +74,18 @@ export function FormStatusCard({ status, onSaved }: Props) {
         </div>
       ) : (
         <p className="admin-card-note">Só a Coordenação abre ou fecha o formulário.</p>
+      )}
+      {confirmingClose && (
+        <ConfirmDialog
+          title="Encerrar inscrições?"
+          confirmLabel="Encerrar inscrições"
+          danger
+          onConfirm={() => void save(false)}
+          onClose={() => setConfirmingClose(false)}
+        >
+          Ninguém mais conseguirá se inscrever: a página de inscrição passa a mostrar "Inscrições Encerradas". Você pode
+          reabrir a qualquer momento.
+        </ConfirmDialog>
       )}
     </section>
   );
