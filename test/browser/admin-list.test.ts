@@ -128,13 +128,27 @@ describe("admin registrations list", () => {
       expect(paid.status_pagamento).toBe("confirmado");
       await page.getByText(/Total de registros:\s*13/).waitFor();
 
+      // One tap on the green "Pago" is easy to make by mistake: its toast takes it back.
       await item.getByRole("button", { name: "Pago", exact: true }).click();
       await item.getByRole("button", { name: "Marcar Pago" }).waitFor(WAIT);
       await item.getByText("Pendente", { exact: true }).waitFor(WAIT);
-      const [pending] = await ui.app.db.query<{ status_pagamento: string }>(
-        "SELECT status_pagamento FROM registrations WHERE nome_completo = 'Mateus Lima'",
-      );
-      expect(pending.status_pagamento).toBe("pendente");
+      const status = async () =>
+        (
+          await ui.app.db.query<{ status_pagamento: string }>(
+            "SELECT status_pagamento FROM registrations WHERE nome_completo = 'Mateus Lima'",
+          )
+        )[0].status_pagamento;
+      expect(await status()).toBe("pendente");
+      await page
+        .locator(".toast")
+        .filter({ hasText: "Pagamento de Mateus Lima voltou para pendente." })
+        .getByRole("button", { name: "Desfazer" })
+        .click();
+      await item.getByRole("button", { name: "Pago", exact: true }).waitFor(WAIT);
+      expect(await status()).toBe("confirmado");
+      await item.getByRole("button", { name: "Pago", exact: true }).click();
+      await item.getByRole("button", { name: "Marcar Pago" }).waitFor(WAIT);
+      expect(await status()).toBe("pendente");
     });
 
     it("shows every field in the details dialog and gives focus back on close", async () => {
@@ -142,6 +156,11 @@ describe("admin registrations list", () => {
       await opener.click();
       const dialog = page.getByRole("dialog", { name: "Detalhes da Inscrição" });
       await dialog.waitFor(WAIT);
+      // The internal id is not a code anyone uses: only the reference is shown as the code.
+      const [{ id }] = await ui.app.db.query<{ id: string }>(
+        "SELECT id FROM registrations WHERE nome_completo = 'João Pedro Araújo'",
+      );
+      expect(await dialog.textContent()).not.toContain(id);
       for (const text of ["João Pedro Araújo", "16 anos", "(98) 3221-4455", "PIX", "Pendente", "Não enviado"]) {
         await dialog.getByText(text, { exact: true }).waitFor();
       }

@@ -55,13 +55,9 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
             <dt>Data da inscrição</dt>
             <dd>{formatDateTime(r.created_at)}</dd>
           </div>
-          <div>
-            <dt>Código</dt>
-            <dd className="admin-details-id">{r.id}</dd>
-          </div>
           {r.referencia && (
             <div>
-              <dt>Referência do PIX</dt>
+              <dt>Código da inscrição</dt>
               <dd className="admin-details-ref">{r.referencia}</dd>
             </div>
           )}

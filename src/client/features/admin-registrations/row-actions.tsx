@@ -18,18 +18,24 @@ export function PaidToggle({
   const [busy, setBusy] = useState(false);
   const paid = r.status_pagamento === "confirmado";
 
-  async function toggle() {
+  const said = (reg: Registration) =>
+    reg.status_pagamento === "confirmado"
+      ? `Pagamento de ${reg.nome_completo} confirmado.`
+      : `Pagamento de ${reg.nome_completo} voltou para pendente.`;
+
+  async function setStatus(status: Registration["status_pagamento"], undoable: boolean) {
     setBusy(true);
     try {
-      const saved = await patchRegistration(r.id, { status_pagamento: paid ? "pendente" : "confirmado" });
+      const saved = await patchRegistration(r.id, { status_pagamento: status });
+      onSaved(saved);
+      // One tap is easy to make by mistake: the toast takes it back, as the roll call's does.
+      const back = paid ? "confirmado" : "pendente";
       toast(
         "success",
         "Status Atualizado",
-        saved.status_pagamento === "confirmado"
-          ? `Pagamento de ${saved.nome_completo} confirmado.`
-          : `Pagamento de ${saved.nome_completo} voltou para pendente.`,
+        said(saved),
+        undoable ? { label: "Desfazer", onClick: () => void setStatus(back, false) } : undefined,
       );
-      onSaved(saved);
     } catch (e) {
       reportAdminError("Erro ao atualizar status do pagamento", e);
     } finally {
@@ -41,7 +47,7 @@ export function PaidToggle({
     <button
       type="button"
       className={`admin-btn reg-paid-toggle ${paid ? "admin-btn-success" : "admin-btn-outline"}`}
-      onClick={toggle}
+      onClick={() => void setStatus(paid ? "pendente" : "confirmado", true)}
       disabled={busy}
       aria-busy={busy}
       title={paid ? "Pagamento confirmado. Clique para voltar a Pendente." : "Confirmar o pagamento"}
