@@ -74,9 +74,19 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 
+/** Stored words as the panel writes them elsewhere: "ESPECIE" is "Espécie". */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  metodo_pagamento: { PIX: "PIX", ESPECIE: "Espécie" },
+  status_pagamento: { pendente: "Pendente", confirmado: "Confirmado" },
+  situacao: { vaga: "Com lugar", espera: "Lista de espera", desistente: "Desistente" },
+  papel: { coordenacao: "Coordenação", equipe: "Equipe" },
+  viagem: { ida: "Ida", volta: "Volta" },
+};
+
 /** A value of the log as the panel writes it: "sim"/"não", prices in reais, lists joined, empty as "—". */
 export function activityValue(v: unknown, field?: string): string {
   if (v === null || v === undefined || v === "") return "—";
+  if (field && typeof v === "string" && VALUE_LABELS[field]?.[v]) return VALUE_LABELS[field][v];
   if (typeof v === "boolean") return v ? "sim" : "não";
   if (field === "preco_centavos" && typeof v === "number") return formatPrice(v);
   if (Array.isArray(v)) return v.join(" | ");
