@@ -121,6 +121,10 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     const modules = [...page.body.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+)">/g)].map((m) => m[1]);
     expect(modules.some((m) => m.startsWith("/assets/boarding-"))).toBe(true);
     for (const m of modules) expect((await t.app.inject({ method: "GET", url: m })).statusCode).toBe(200);
+    // A style preload in the credentials mode of the stylesheet link Vite adds, or the browser fetches it twice.
+    const styles = [...page.body.matchAll(/<link rel="preload" as="style"[^>]*>/g)].map((m) => m[0]);
+    expect(styles.length).toBeGreaterThan(0);
+    for (const link of styles) expect(link).toMatch(/ crossorigin /);
     const form = await t.app.inject({ method: "GET", url: "/" });
     expect(form.body).not.toContain("preload");
     expect((await t.app.inject({ method: "GET", url: "/route-preloads.json" })).statusCode).not.toBe(200);

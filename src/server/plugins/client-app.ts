@@ -55,7 +55,11 @@ function withPreloads(html: string, files: string[] = [], data: string[] = []): 
   const links = [
     ...data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`),
     ...files.map((f) =>
-      f.endsWith(".css") ? `<link rel="preload" as="style" href="${f}">` : `<link rel="modulepreload" href="${f}">`,
+      // crossorigin as Vite's own <link rel="stylesheet" crossorigin>: otherwise the credentials modes
+      // differ, the browser downloads the file again, and the preload is wasted.
+      f.endsWith(".css")
+        ? `<link rel="preload" as="style" crossorigin href="${f}">`
+        : `<link rel="modulepreload" href="${f}">`,
     ),
   ].join("");
   return html.replace("</head>", `${links}</head>`);
