@@ -117,7 +117,10 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         const wa = new URL(
           (await main.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).getAttribute("href"))!,
         );
-        expect(wa.searchParams.get("text")).toContain(`Código da inscrição: ${created.referencia}.`);
+        // Who paid, and the code: the coordination finds the registration from the message alone.
+        expect(wa.searchParams.get("text")).toContain(
+          `Meu nome é ${name}. Código da inscrição: ${created.referencia}.`,
+        );
         await settled(page.locator(".thanks-card"));
         await screenshot(page, `payment-thanks-${vp}`);
 

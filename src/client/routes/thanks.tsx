@@ -45,7 +45,7 @@ export function ThanksRoute() {
       <DecorBackground />
       <ThanksPage
         registration={last}
-        whatsappHref={whatsappLink(receiptMessage("", last?.referencia))}
+        whatsappHref={whatsappLink(receiptMessage(last?.nome_completo ?? "", last?.referencia))}
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
         boardingPass={
           last?.referencia && last.situacao !== "espera" ? (
