@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BOARDING_MESSAGES, type BoardingList, boardedLabel, foldName, marksBodySchema, readPass } from "./boarding";
+import {
+  BOARDING_MESSAGES,
+  type BoardingList,
+  boardedLabel,
+  busPassengers,
+  foldName,
+  marksBodySchema,
+  readPass,
+} from "./boarding";
 
 const p = (id: string, nome: string, onibus_id: string | null, referencia: string) => ({
   id,
@@ -68,6 +76,19 @@ describe("marks", () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues[0].message).toBe(BOARDING_MESSAGES.invalid);
     }
+  });
+
+  it("lists a bus's people in Portuguese order, accents aside", () => {
+    const people = ["Vinícius Alves", "Ângela Souza", "bruno Lima", "Ana Lima", "Élida Reis", "Outro Ônibus"].map(
+      (nome_completo) => ({ nome_completo, onibus_id: nome_completo === "Outro Ônibus" ? "b2" : "b1" }),
+    );
+    expect(busPassengers(people, "b1").map((p) => p.nome_completo)).toEqual([
+      "Ana Lima",
+      "Ângela Souza",
+      "bruno Lima",
+      "Élida Reis",
+      "Vinícius Alves",
+    ]);
   });
 
   it("counts and searches as the door needs", () => {

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isCalendarDay } from "./calendar-day";
-import type { PaymentStatus } from "./constants";
+import type { PaymentMethod, PaymentStatus } from "./constants";
 
 /**
  * The roll call at the bus doors ("Embarque"), shared by the phone page and
@@ -80,6 +80,8 @@ export interface BoardingPassenger {
   idade: number;
   /** Digits; null once anonymised. */
   numero_responsavel: string | null;
+  /** How they said they would pay: "Recebi em espécie" asks first when it was PIX. Missing in lists kept before it was sent. */
+  metodo_pagamento?: PaymentMethod;
   status_pagamento: PaymentStatus;
   referencia: string | null;
   /** null: seated while no bus exists ("Sem ônibus"). */
@@ -162,6 +164,18 @@ export function readPass(
 }
 
 /** Accent- and case-insensitive, for "Buscar passageiro". */
+const NAMES = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+/** The people of one bus (null: "Sem ônibus") in the order of a Brazilian list: "Ângela" before "Bruno" and "Vinícius". */
+export function busPassengers<P extends Pick<BoardingPassenger, "onibus_id" | "nome_completo">>(
+  passengers: P[],
+  busId: string | null,
+): P[] {
+  return passengers
+    .filter((p) => p.onibus_id === busId)
+    .sort((a, b) => NAMES.compare(a.nome_completo, b.nome_completo));
+}
+
 export function foldName(s: string): string {
   return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }

@@ -148,6 +148,31 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
     expect(own.json()).toEqual({ error: TEAM_MESSAGES.principalPassword });
   });
 
+  it("slows down guessing one's own current password as the login does, per person and per address", async () => {
+    const { member, password } = (await add({ nome: "Gil Adivinha", papel: "equipe" })).json();
+    const cookie = cookieOf(await login(member.login, password));
+    const change = (atual: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/session/password",
+        headers: { cookie },
+        remoteAddress,
+        payload: { atual, nova: "minha-senha-nova" },
+      });
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i++) answers.push((await change(`errada-${i}`, "10.77.0.1")).statusCode);
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
+    const refused = await change(password, "10.77.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Muitas tentativas de acesso\. Aguarde \d+ segundos? e tente de novo\.$/);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Another address gains nothing: the person is counted too.
+    expect((await change(password, "10.77.0.2")).statusCode).toBe(429);
+    // The password was not changed by any of it.
+    expect((await whoIs(cookie)).authenticated).toBe(true);
+  });
+
   it("never leaves the caravan without an active Coordenação, not even through SQL", async () => {
     const [{ id: principalId }] = await t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE principal");
     const self = await t.app.inject({

@@ -150,7 +150,16 @@ describe("the roll call on a phone", () => {
 
       const caio = list.getByRole("listitem").filter({ has: passenger(page, "Caio Nunes") });
       expect(await caio.getByText("Não pago").count()).toBe(1);
+      // Caio chose PIX: the phone says what will change before it changes, and "Cancelar" changes nothing.
       await caio.getByRole("button", { name: "Recebi em espécie" }).click();
+      const ask = page.getByRole("dialog", { name: "Recebi em espécie" });
+      await ask.getByText("Caio Nunes escolheu pagar por PIX.", { exact: false }).waitFor(WAIT);
+      await viewportShot(page, "roll-call-cash-on-pix-360");
+      await ask.getByRole("button", { name: "Cancelar" }).click();
+      await ask.waitFor({ state: "detached", ...WAIT });
+      expect(await caio.getByText("Não pago").count()).toBe(1);
+      await caio.getByRole("button", { name: "Recebi em espécie" }).click();
+      await ask.getByRole("button", { name: "Confirmar em espécie" }).click();
       await caio.getByText("Pago", { exact: true }).waitFor(WAIT);
       await page.getByText("Tudo enviado").waitFor(WAIT);
       const [paid] = await ui.app.db.query<{ status_pagamento: string; metodo_pagamento: string }>(

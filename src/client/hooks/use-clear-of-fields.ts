@@ -4,14 +4,19 @@ export type Edge = "top" | "bottom";
 
 const GAP = 16;
 
-/** The field in use and those in error, each with its label and message: what a toast must not cover. */
-function guardedRects(): DOMRect[] {
+/**
+ * The field or button in use (a row just tapped in a list) and the fields in
+ * error, each with its label and message: what a toast must not cover.
+ */
+function guardedRects(stack: HTMLElement): DOMRect[] {
   const fields = new Set<Element>(document.querySelectorAll('[aria-invalid="true"]'));
   const active = document.activeElement;
   if (
-    active instanceof HTMLInputElement ||
-    active instanceof HTMLTextAreaElement ||
-    active instanceof HTMLSelectElement
+    (active instanceof HTMLInputElement ||
+      active instanceof HTMLTextAreaElement ||
+      active instanceof HTMLSelectElement ||
+      active instanceof HTMLButtonElement) &&
+    !stack.contains(active)
   )
     fields.add(active);
   const rects: DOMRect[] = [];
@@ -31,8 +36,9 @@ const overlaps = (top: number, bottom: number, left: number, right: number, r: D
   top < r.bottom && bottom > r.top && left < r.right && right > r.left;
 
 /**
- * Keeps a fixed stack (the toasts) off the field a person is fixing: at the
- * top edge, unless that covers a field in use or in error, then at the bottom.
+ * Keeps a fixed stack (the toasts) off what a person is working on: at the
+ * top edge, unless that covers a field or button in use or a field in error,
+ * then at the bottom.
  * Checked when the stack shows and as the page scrolls or resizes.
  */
 export function useClearOfFields<T extends HTMLElement>(active: boolean) {
@@ -47,7 +53,7 @@ export function useClearOfFields<T extends HTMLElement>(active: boolean) {
     const left = Math.min(...kids.map((k) => k.left), box.right);
     const right = Math.max(...kids.map((k) => k.right), box.left);
     const height = box.height;
-    const guarded = guardedRects();
+    const guarded = guardedRects(el);
     const clearAt = (top: number) => !guarded.some((r) => overlaps(top, top + height, left, right, r));
     if (clearAt(GAP)) setEdge("top");
     else if (clearAt(window.innerHeight - GAP - height)) setEdge("bottom");

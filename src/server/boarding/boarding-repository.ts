@@ -17,7 +17,7 @@ const MARK_FUTURE_TOLERANCE_MIN = 5;
 // that may have queued them offline for hours; the database keeps, per person
 // and trip, the one made last.
 
-const PASSENGER_COLUMNS = `r.id, r.nome_completo, r.idade, r.numero_responsavel, r.status_pagamento, r.referencia, r.onibus_id,
+const PASSENGER_COLUMNS = `r.id, r.nome_completo, r.idade, r.numero_responsavel, r.metodo_pagamento, r.status_pagamento, r.referencia, r.onibus_id,
   coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'ida'), false) AS ida,
   coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'volta'), false) AS volta`;
 

@@ -5,6 +5,8 @@ import {
   ownPasswordSchema,
   TEAM_MESSAGES,
 } from "../../shared/team";
+import { LoginThrottle, waitMessage } from "../auth/login-throttle";
+import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import {
@@ -17,6 +19,7 @@ import {
 
 /** /api/team: Coordenação manages the people of the panel. /api/session/password: anyone changes their own. */
 const adminTeamRoutes: RoutePlugin = async (app) => {
+  const throttle = new LoginThrottle(app.db);
   app.get("/api/team", async () => listMembers(app.db));
 
   app.post("/api/team", { schema: { body: newMemberSchema } }, async (request, reply) =>
@@ -37,7 +40,17 @@ const adminTeamRoutes: RoutePlugin = async (app) => {
     "/api/session/password",
     { config: { equipe: true }, schema: { body: ownPasswordSchema } },
     async (request, reply) => {
+      // The current password is guessed no faster than at the login: per person and per address.
+      const keys = [`pessoa:${request.admin!.id}`, clientKey(request.ip)];
+      for (const key of keys) {
+        const decision = await throttle.begin(key);
+        if (!decision.allowed) {
+          reply.header("Retry-After", String(Math.ceil(decision.retryAfterMs / 1000)));
+          throw new HttpError(429, waitMessage(decision.retryAfterMs));
+        }
+      }
       await changeOwnPassword(request.actorDb, request.admin!, request.body.atual, request.body.nova);
+      for (const key of keys) await throttle.succeed(key);
       return reply.status(204).send();
     },
   );

@@ -4,13 +4,21 @@ import { STORAGE_KEYS } from "../../../shared/constants";
 /**
  * What the roll call keeps on the phone, in IndexedDB: the last list read
  * (so the page opens with no signal) and the queue of marks not yet sent.
- * The queue holds ids and times only, and survives a reload, a closed tab and
- * an expired session; logging out forgets the list, which has names and phones.
+ * The queue holds ids, times and who made each mark, and survives a reload, a
+ * closed tab and an expired session; logging out forgets the list, which has
+ * names and phones.
  */
 
-export type QueuedAction =
+/** Who made a queued mark: another person who logs in on the phone is asked before sending it. */
+export interface Author {
+  login: string;
+  nome: string;
+}
+
+export type QueuedAction = (
   | { id: string; tipo: "marca"; marca: Mark }
-  | { id: string; tipo: "especie"; inscricao_id: string; feito_em: string };
+  | { id: string; tipo: "especie"; inscricao_id: string; feito_em: string }
+) & { autor?: Author };
 
 export interface SavedList {
   list: BoardingList;

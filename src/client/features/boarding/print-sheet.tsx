@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { BoardingBus, BoardingList, BoardingPassenger } from "../../../shared/boarding";
+import { type BoardingBus, type BoardingList, type BoardingPassenger, busPassengers } from "../../../shared/boarding";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
 import { useAppConfig } from "../../lib/app-config";
@@ -63,7 +63,7 @@ export function PrintSheet() {
         <BusSheet
           key={bus.id ?? "sem-onibus"}
           bus={bus}
-          people={list.passageiros.filter((p) => p.onibus_id === bus.id)}
+          people={busPassengers(list.passageiros, bus.id)}
           title={`${eventTitle} · ${eventDate}`}
         />
       ))}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "
 import {
   type BoardingBus,
   boardedLabel,
+  busPassengers,
   foldName,
   readPass,
   TRIP_LABELS,
@@ -9,8 +10,10 @@ import {
   type Trip,
 } from "../../../shared/boarding";
 import { STORAGE_KEYS } from "../../../shared/constants";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { toast } from "../../components/toast";
 import { Link } from "../../lib/router";
+import { HeldMarksNotice } from "./held-marks-notice";
 import { PassengerRow } from "./passenger-row";
 import type { PassRead } from "./qr-reader-dialog";
 import { registerRollCallWorker } from "./register-worker";
@@ -59,6 +62,8 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   const [query, setQuery] = useState("");
   const [missingOnly, setMissingOnly] = useState(false);
   const [reading, setReading] = useState(false);
+  /** Someone who chose PIX: "Recebi em espécie" says what will change before it does. */
+  const [cashFor, setCashFor] = useState<SeenPassenger | null>(null);
   const deferredQuery = useDeferredValue(query);
 
   const setChoice = (next: Choice) => {
@@ -69,7 +74,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   const bus = buses.find((b) => busKey(b) === (choice.onibus ?? "")) ?? buses[0] ?? null;
   const trip = choice.viagem;
 
-  const onBus = useMemo(() => (bus ? rc.passengers.filter((p) => p.onibus_id === bus.id) : []), [rc.passengers, bus]);
+  const onBus = useMemo(() => (bus ? busPassengers(rc.passengers, bus.id) : []), [rc.passengers, bus]);
   const boarded = onBus.filter((p) => p[trip]).length;
   const shown = useMemo(() => {
     const q = foldName(deferredQuery);
@@ -117,6 +122,8 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
           Sem conexão: as marcações ficam guardadas neste aparelho e são enviadas quando o sinal voltar.
         </p>
       )}
+
+      <HeldMarksNotice held={rc.held} onSend={rc.sendHeld} />
 
       {rc.loading && (
         <p className="rc-empty" role="status">
@@ -229,12 +236,24 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
                   showContacts={missingOnly}
                   busName={bus.nome}
                   onTap={() => tap(p)}
-                  onCash={() => rc.receiveCash(p)}
+                  onCash={() => (p.metodo_pagamento === "PIX" ? setCashFor(p) : rc.receiveCash(p))}
                 />
               ))}
             </ul>
           )}
         </main>
+      )}
+
+      {cashFor && (
+        <ConfirmDialog
+          title="Recebi em espécie"
+          confirmLabel="Confirmar em espécie"
+          onConfirm={() => rc.receiveCash(cashFor)}
+          onClose={() => setCashFor(null)}
+        >
+          {cashFor.nome_completo} escolheu pagar por PIX. Confirmar muda a forma de pagamento para espécie e marca o
+          pagamento como recebido por você.
+        </ConfirmDialog>
       )}
 
       {reading && (

@@ -9,7 +9,7 @@ import {
 } from "../../../shared/boarding";
 import { toast } from "../../components/toast";
 import { useEventStream } from "../../hooks/use-event-stream";
-import { isUnauthorized } from "../../lib/admin-session";
+import { isUnauthorized, useSessionUser } from "../../lib/admin-session";
 import { ApiError } from "../../lib/api";
 import { newUuid } from "../../lib/uuid";
 import { getBoardingList, postCash, postMarks } from "./boarding-api";
@@ -34,10 +34,14 @@ export interface RollCall {
   /** The last request reached the server. */
   online: boolean;
   queued: number;
+  /** Marks queued on this phone by someone else, not sent until the person logged in now agrees. */
+  held: { nome: string; count: number }[];
   sending: boolean;
   /** Marks or undoes one trip. The screen changes at once, before anything is stored or sent. */
   mark(p: SeenPassenger, trip: Trip, embarcou: boolean): void;
   receiveCash(p: SeenPassenger): void;
+  /** Sends the held marks under the person logged in now. */
+  sendHeld(): void;
   retry(): void;
 }
 
@@ -62,6 +66,13 @@ export function useRollCall(): RollCall {
   const queueRef = useRef<QueuedAction[]>([]);
   const flushing = useRef(false);
   const flushAgain = useRef(false);
+  const user = useSessionUser();
+  /** Logins whose queued marks the person logged in now agreed to send. */
+  const accepted = useRef(new Set<string>());
+  const sendable = useCallback(
+    (a: QueuedAction) => !a.autor || a.autor.login === user?.login || accepted.current.has(a.autor.login),
+    [user],
+  );
 
   const setSaved = useCallback((next: SavedList, persist = true) => {
     savedRef.current = next;
@@ -115,8 +126,9 @@ export function useRollCall(): RollCall {
     setSending(queueRef.current.length > 0);
     try {
       for (;;) {
-        const marks = queueRef.current.filter(isMark).slice(0, MARKS_PER_BATCH);
-        const cash = queueRef.current.filter((a) => !isMark(a));
+        const ready = queueRef.current.filter(sendable);
+        const marks = ready.filter(isMark).slice(0, MARKS_PER_BATCH);
+        const cash = ready.filter((a) => !isMark(a));
         if (marks.length === 0 && cash.length === 0) break;
         if (marks.length > 0) {
           const result = await postMarks(marks.map((a) => a.marca));
@@ -155,7 +167,7 @@ export function useRollCall(): RollCall {
         void flush();
       }
     }
-  }, [applyStates, removeFromQueue, setSaved]);
+  }, [applyStates, removeFromQueue, setSaved, sendable]);
 
   const push = useCallback(
     (action: QueuedAction) => {
@@ -174,14 +186,27 @@ export function useRollCall(): RollCall {
 
   const passengers = useMemo(() => overlay(saved?.list.passageiros ?? [], queue), [saved, queue]);
 
+  const autor = () => (user ? { autor: { login: user.login, nome: user.nome } } : {});
+
   const mark = (p: SeenPassenger, trip: Trip, embarcou: boolean) => {
     const id = newUuid();
-    push({ id, tipo: "marca", marca: { id, inscricao_id: p.id, viagem: trip, embarcou, feito_em: now() } });
+    push({ id, tipo: "marca", marca: { id, inscricao_id: p.id, viagem: trip, embarcou, feito_em: now() }, ...autor() });
   };
 
   const receiveCash = (p: SeenPassenger) => {
-    push({ id: newUuid(), tipo: "especie", inscricao_id: p.id, feito_em: now() });
+    push({ id: newUuid(), tipo: "especie", inscricao_id: p.id, feito_em: now(), ...autor() });
   };
+
+  const held = useMemo(() => {
+    const byPerson = new Map<string, { nome: string; count: number }>();
+    for (const a of queue) {
+      if (!a.autor || sendable(a)) continue;
+      const entry = byPerson.get(a.autor.login) ?? { nome: a.autor.nome, count: 0 };
+      entry.count++;
+      byPerson.set(a.autor.login, entry);
+    }
+    return [...byPerson.values()];
+  }, [queue, sendable]);
 
   // The server's list and the phone's copy at once (the copy shows first with no signal); then whatever was queued.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening
@@ -261,9 +286,15 @@ export function useRollCall(): RollCall {
     loadError: saved ? null : loadError,
     online,
     queued: queue.length,
+    held,
     sending,
     mark,
     receiveCash,
+    sendHeld: () => {
+      for (const a of queueRef.current) if (a.autor) accepted.current.add(a.autor.login);
+      setQueue([...queueRef.current]);
+      void flush();
+    },
     retry: () => void refresh().then(flush),
   };
 }

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { newContext } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
+import { ADMIN_PASSWORD } from "./admin-helpers";
+import { addBus, openRollCall, passenger, register } from "./boarding-support";
+import { SPLASH_NAME, WAIT } from "./visitor-support";
+
+/** What a first-time coordinator and a visitor tripped on, on the phone (390 × 844, touch). */
+describe("on a phone, as a first-time coordinator would", () => {
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true, env: { ADMIN_PASSWORD } }));
+
+  it("keeps every letter typed right after the doors open", async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+      try {
+        const page = await context.newPage();
+        await page.goto("/");
+        await page.getByRole("button", { name: SPLASH_NAME }).tap();
+        // At once, as a person does: tap the field and type, while the doors are still opening.
+        // Raw taps and keys, with no waiting for the page to settle.
+        const name = page.getByLabel("Nome completo", { exact: true });
+        const at = (await name.boundingBox())!;
+        await page.touchscreen.tap(at.x + at.width / 2, at.y + at.height / 2);
+        await page.keyboard.type("Maria Rápida");
+        const age = (await page.getByLabel("Idade", { exact: true }).boundingBox())!;
+        await page.touchscreen.tap(age.x + age.width / 2, age.y + age.height / 2);
+        await page.keyboard.type("17");
+        await page.locator(".splash").waitFor({ state: "detached", ...WAIT });
+        expect(await name.inputValue()).toBe("Maria Rápida");
+        expect(await page.getByLabel("Idade", { exact: true }).inputValue()).toBe("17");
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("lists the roll call in Portuguese order and never covers it with more than two toasts", async () => {
+    await ui.app.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
+    await addBus(ui.app, "Ônibus 1", 10, 1);
+    for (const nome of ["Vinícius Alves", "Ângela Souza", "Bruno Lima", "Élida Reis", "Zeca Prado"]) {
+      await register(ui.app, nome);
+    }
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 360, height: 780 });
+      await openRollCall(page);
+      const list = page.getByRole("list", { name: "Passageiros do Ônibus 1" });
+      const names = await list.locator(".rc-name").allTextContents();
+      expect(names).toEqual(["Ângela Souza", "Bruno Lima", "Élida Reis", "Vinícius Alves", "Zeca Prado"]);
+
+      for (const nome of ["Ângela Souza", "Bruno Lima", "Élida Reis"]) await passenger(page, nome).tap();
+      await page.getByText("Élida Reis embarcou", { exact: true }).waitFor(WAIT);
+      const visible = page.locator(".toast:visible");
+      await expect.poll(() => visible.count(), WAIT).toBe(2);
+      // Newest first, on top.
+      const stack = await Promise.all(
+        (await visible.all()).map(async (t) => ({
+          y: (await t.boundingBox())!.y,
+          title: await t.locator(".toast-title").textContent(),
+        })),
+      );
+      expect(stack.sort((a, b) => a.y - b.y).map((t) => t.title)).toEqual([
+        "Élida Reis embarcou",
+        "Bruno Lima embarcou",
+      ]);
+      // The row just tapped stays in sight.
+      const row = (await passenger(page, "Élida Reis").boundingBox())!;
+      for (const box of await Promise.all((await visible.all()).map((t) => t.boundingBox()))) {
+        const overlaps = box!.y < row.y + row.height && box!.y + box!.height > row.y;
+        expect(overlaps).toBe(false);
+      }
+      const printed = await context.newPage();
+      await printed.goto("/admin/embarque/imprimir");
+      const rows = printed.getByRole("table").first().locator("tbody tr td:nth-child(2)");
+      await rows.first().waitFor(WAIT);
+      expect((await rows.allTextContents()).slice(0, 5)).toEqual([
+        "Ângela Souza",
+        "Bruno Lima",
+        "Élida Reis",
+        "Vinícius Alves",
+        "Zeca Prado",
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps marks queued by one helper for that helper, and asks the next person before sending them", async () => {
+    await ui.app.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
+    await addBus(ui.app, "Ônibus 1", 10, 1);
+    await register(ui.app, "Ana Lima");
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    try {
+      const page = await context.newPage();
+      await openRollCall(page);
+      // Maria's mark waits on the phone: the server is out of reach.
+      await context.route("**/api/boarding/marks", (route) => route.abort("internetdisconnected"));
+      await passenger(page, "Ana Lima").tap();
+      await page.getByText("1 aguardando envio").waitFor(WAIT);
+
+      // Someone else logs in on the phone (here, a helper added by the coordination).
+      const added = await page.request.post("/api/team", { data: { nome: "Pedro Ajuda", papel: "equipe" } });
+      expect(added.status()).toBe(201);
+      const { member, password } = await added.json();
+      await page.request.delete("/api/session");
+      expect((await page.request.post("/api/session", { data: { login: member.login, password } })).status()).toBe(200);
+      await context.unroute("**/api/boarding/marks");
+      await page.goto("/admin/embarque");
+      const notice = page.getByRole("region", { name: "Marcações de outra pessoa" });
+      await notice.getByText(/Há 1 marcação feita neste aparelho por outra pessoa \(1 de Coordenação\)/).waitFor(WAIT);
+      // Nothing is sent until Pedro agrees.
+      await page.waitForTimeout(1500);
+      expect(await ui.app.db.query("SELECT 1 FROM embarques")).toHaveLength(0);
+      await notice.getByRole("button", { name: "Enviar em meu nome" }).tap();
+      await page.getByText("Tudo enviado").waitFor(WAIT);
+      await notice.waitFor({ state: "detached", ...WAIT });
+      const [logged] = await ui.app.db.query<{ ator_nome: string }>(
+        "SELECT ator_nome FROM activity_log WHERE tipo LIKE 'embarque%' ORDER BY id DESC LIMIT 1",
+      );
+      expect(logged.ator_nome).toBe("Pedro Ajuda");
+    } finally {
+      await context.close();
+    }
+  });
+});
