@@ -100,6 +100,8 @@ export const envSchema = z.object({
     z.string().check(z.regex(/^postgres(ql)?:\/\/\S+$/, "deve começar com postgres:// ou postgresql://")),
   ),
   ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1, "não pode ser vazia"))),
+  /** Encrypts `npm run backup` files and opens them in `npm run restore` (backup-cipher.ts). */
+  BACKUP_PASSPHRASE: z.optional(z.string().check(z.minLength(12, "use pelo menos 12 caracteres"))),
   PIX_KEY: z._default(
     z.string().check(
       z.trim(),

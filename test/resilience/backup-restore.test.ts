@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import {
   RestoreError,
   restoreFrom,
 } from "../../src/server/maintenance/backup";
+import { CIPHER_MESSAGES } from "../../src/server/maintenance/backup-cipher";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { startTestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
@@ -128,6 +129,44 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     expect(a.activity_log.length).toBeGreaterThan(370);
     expect(b).toEqual(a);
   }, 120_000);
+
+  it("encrypts with a passphrase, and restores only with the same phrase and an unchanged file", async () => {
+    const secret = join(dir, "cifrado.jsonl.gz");
+    const phrase = "frase longa da coordenação 2025";
+    const backup = cli("backup", [secret], { ...source.env, BACKUP_PASSPHRASE: phrase });
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out).toContain("(cifrado com BACKUP_PASSPHRASE)");
+    const bytes = readFileSync(secret);
+    expect(bytes.subarray(0, 26).toString()).toBe("CARAVANA-BACKUP-CIFRADO-1\n");
+    // Neither gzip nor any name in the clear.
+    expect(() => gunzipSync(bytes)).toThrow();
+    expect(bytes.includes(Buffer.from("Pessoa"))).toBe(false);
+
+    const empty = await freshDatabaseEnv(kind);
+    try {
+      const without = cli("restore", [secret], empty.env);
+      expect(without.code).toBe(1);
+      expect(without.out).toContain(CIPHER_MESSAGES.needsPhrase);
+      const wrong = cli("restore", [secret], { ...empty.env, BACKUP_PASSPHRASE: "outra frase qualquer" });
+      expect(wrong.code).toBe(1);
+      expect(wrong.out).toContain(CIPHER_MESSAGES.wrongPhrase);
+      const changed = join(dir, "alterado.jsonl.gz");
+      const flipped = Buffer.from(bytes);
+      flipped[Math.floor(flipped.length / 2)] ^= 0x01;
+      writeFileSync(changed, flipped);
+      const tampered = cli("restore", [changed], { ...empty.env, BACKUP_PASSPHRASE: phrase });
+      expect(tampered.code).toBe(1);
+      expect(tampered.out).toContain(CIPHER_MESSAGES.wrongPhrase);
+      // Nothing of the refused tries stayed behind.
+      expect((await snapshot(empty.env)).registrations).toHaveLength(0);
+
+      const right = cli("restore", [secret], { ...empty.env, BACKUP_PASSPHRASE: phrase });
+      expect(right.code, right.out).toBe(0);
+      expect(await snapshot(empty.env)).toEqual(await snapshot(source.env));
+    } finally {
+      await empty.cleanup();
+    }
+  }, 180_000);
 
   it("refuses to restore over existing registrations", async () => {
     const again = cli("restore", [file], target.env);

@@ -11,7 +11,7 @@ if (!arg || !existsSync(resolve(arg))) {
 }
 const db = await openCliDatabase();
 try {
-  const counts = await restoreFrom(db, resolve(arg));
+  const counts = await restoreFrom(db, resolve(arg), process.env.BACKUP_PASSPHRASE || undefined);
   console.log(`Backup restaurado de ${resolve(arg)}`);
   for (const [table, n] of Object.entries(counts)) console.log(`  ${table}: ${n} linha(s)`);
 } catch (err) {

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Database, Queryable } from "../db/database";
+import { CIPHER_MESSAGES, decryptingStream, encryptingStream, isEncrypted } from "./backup-cipher";
 
 /**
  * Backup file: gzip of JSON lines. First a header, then one line per row:
@@ -66,11 +67,15 @@ export interface BackupSummary {
   rows: Record<string, number>;
 }
 
-/** Writes a consistent snapshot (one REPEATABLE READ transaction) of every table to one file. */
-export async function backupTo(db: Database, file: string): Promise<BackupSummary> {
+/**
+ * Writes a consistent snapshot (one REPEATABLE READ transaction) of every
+ * table to one file; with a passphrase, encrypted (backup-cipher.ts). The file
+ * holds the team's password hashes: keep it as safe as the database.
+ */
+export async function backupTo(db: Database, file: string, passphrase?: string): Promise<BackupSummary> {
   const gzip = createGzip();
   const out = createWriteStream(file);
-  const done = pipeline(gzip, out);
+  const done = passphrase ? pipeline(gzip, await encryptingStream(passphrase), out) : pipeline(gzip, out);
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
   };
@@ -117,9 +122,15 @@ export class RestoreError extends Error {}
  * BEGIN's round trip were lost, and a small backup could end unseen, leaving
  * the restore waiting forever with its transaction open.
  */
-async function* gunzipLines(file: string): AsyncGenerator<string> {
+async function* gunzipLines(file: string, passphrase?: string): AsyncGenerator<string> {
   const gunzip = createGunzip();
-  createReadStream(file)
+  const encrypted = await isEncrypted(file);
+  if (encrypted && !passphrase) throw new RestoreError(CIPHER_MESSAGES.needsPhrase);
+  const source: NodeJS.ReadableStream =
+    encrypted && passphrase
+      ? await decryptingStream(file, passphrase, () => new RestoreError(CIPHER_MESSAGES.wrongPhrase))
+      : createReadStream(file);
+  source
     .on("error", (err) => gunzip.destroy(err))
     .pipe(gunzip)
     .setEncoding("utf8");
@@ -131,7 +142,12 @@ async function* gunzipLines(file: string): AsyncGenerator<string> {
       yield* parts;
     }
   } catch (err) {
+    if (err instanceof RestoreError) throw err;
     const code = (err as { code?: string }).code;
+    // A wrong phrase yields noise, which gunzip refuses before the tag is checked.
+    if (encrypted && (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR")) {
+      throw new RestoreError(CIPHER_MESSAGES.wrongPhrase);
+    }
     if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR") {
       throw new RestoreError("O arquivo não é um backup válido: não é gzip ou está incompleto.");
     }
@@ -152,7 +168,7 @@ function parseLine(
 }
 
 /** Loads a backup into an empty database (migrated to the same version or later). */
-export async function restoreFrom(db: Database, file: string): Promise<Record<string, number>> {
+export async function restoreFrom(db: Database, file: string, passphrase?: string): Promise<Record<string, number>> {
   const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
   if (n > 0) throw new RestoreError(`O banco de destino já tem ${n} inscrições. Restaure em um banco vazio.`);
 
@@ -163,7 +179,7 @@ export async function restoreFrom(db: Database, file: string): Promise<Record<st
     const columns = new Map<string, string[]>();
     let header = false;
     let lineNumber = 0;
-    for await (const line of gunzipLines(file)) {
+    for await (const line of gunzipLines(file, passphrase)) {
       lineNumber++;
       if (!line) continue;
       const item = parseLine(line, lineNumber);
