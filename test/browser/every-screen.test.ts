@@ -151,6 +151,12 @@ describe("every screen", () => {
         await dashboardReady(page);
         await check(page, vp, "painel-inicio");
 
+        await page.getByRole("switch", { name: "Inscrições abertas" }).click();
+        await page.getByRole("dialog", { name: "Encerrar inscrições?" }).waitFor(WAIT);
+        await check(page, vp, "painel-encerrar-inscricoes");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
+
         await page.getByLabel("Status", { exact: true }).selectOption({ label: "Possíveis duplicatas" });
         await page.getByText("2 registro(s) encontrado(s)").waitFor(WAIT);
         await page.getByText("Possível duplicata").first().waitFor(WAIT);
@@ -184,6 +190,11 @@ describe("every screen", () => {
         await page.goto("/admin/embarque");
         await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);
         await check(page, vp, "painel-embarque");
+        await page.getByRole("button", { name: "Recebi em espécie" }).first().click();
+        await page.getByRole("dialog", { name: "Recebi em espécie" }).waitFor(WAIT);
+        await check(page, vp, "painel-embarque-especie-pix");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
         // No camera in this browser: the reader says so, in its dialog.
         await page.getByRole("button", { name: "Ler QR" }).click();
         await page.getByRole("dialog").waitFor(WAIT);

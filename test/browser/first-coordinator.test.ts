@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newContext } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { ADMIN_PASSWORD } from "./admin-helpers";
+import { ADMIN_PASSWORD, viewportShot } from "./admin-helpers";
 import { addBus, openRollCall, passenger, register } from "./boarding-support";
 import { SPLASH_NAME, WAIT } from "./visitor-support";
 
@@ -109,7 +109,9 @@ describe("on a phone, as a first-time coordinator would", () => {
       await context.unroute("**/api/boarding/marks");
       await page.goto("/admin/embarque");
       const notice = page.getByRole("region", { name: "Marcações de outra pessoa" });
-      await notice.getByText(/Há 1 marcação feita neste aparelho por outra pessoa \(1 de Coordenação\)/).waitFor(WAIT);
+      await notice.getByText(/^Há 1 marcação feita neste aparelho por Coordenação, ainda não enviada\./).waitFor(WAIT);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await viewportShot(page, "roll-call-held-marks-360");
       // Nothing is sent until Pedro agrees.
       await page.waitForTimeout(1500);
       expect(await ui.app.db.query("SELECT 1 FROM embarques")).toHaveLength(0);

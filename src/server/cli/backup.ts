@@ -13,7 +13,8 @@ try {
   const passphrase = process.env.BACKUP_PASSPHRASE || undefined;
   const { rows } = await backupTo(db, file, passphrase);
   console.log(`Backup gravado em ${file}${passphrase ? " (cifrado com BACKUP_PASSPHRASE)" : ""}`);
-  if (!passphrase) console.log("Atenção: o arquivo tem dados pessoais e as senhas (cifradas) da equipe. Guarde-o com cuidado.");
+  if (!passphrase)
+    console.log("Atenção: o arquivo tem dados pessoais e as senhas (cifradas) da equipe. Guarde-o com cuidado.");
   for (const [table, n] of Object.entries(rows)) console.log(`  ${table}: ${n} linha(s)`);
 } finally {
   await db.close();

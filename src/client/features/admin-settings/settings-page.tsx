@@ -31,7 +31,7 @@ const HINTS: Partial<Record<SettingKey, string>> = {
   fuso_horario:
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
   inscricoes_por_numero:
-    "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação; o painel pode adicionar mais.",
+    "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação, que pode aumentar este número.",
 };
 
 /** "Configurações": the event facts, checked beside each field, with a preview of the PIX before saving. */
