@@ -161,8 +161,9 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
       });
     const answers: number[] = [];
     for (let i = 0; i < 25; i++) answers.push((await change(`errada-${i}`, "10.77.0.1")).statusCode);
+    // Five answered at once, then waits that grow (1 s, 2 s, 4 s…): most guesses are not even checked.
     expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
-    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(16);
     const refused = await change(password, "10.77.0.1");
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toMatch(/^Muitas tentativas de acesso\. Aguarde \d+ segundos? e tente de novo\.$/);

@@ -78,7 +78,10 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       return page;
     }
 
-    it("pays with the code in the form and on /obrigado, uploads a photo and the admin confirms it", async () => {
+    // A slow uplink on purpose (the progress must be real): longer than the default 30 s on a busy machine.
+    it("pays with the code in the form and on /obrigado, uploads a photo and the admin confirms it", {
+      timeout: 90_000,
+    }, async () => {
       const name = `Paula Pagante ${vp}`;
       let created!: RegistrationCreated;
 
@@ -206,7 +209,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       });
     });
 
-    it("sends a PDF as it is, and the admin gets it as a link that opens in a new tab", async () => {
+    it("sends a PDF as it is, and the admin gets it as a link that opens in a new tab", {
+      timeout: 90_000,
+    }, async () => {
       const name = `Pedro PDF ${vp}`;
       const pdf = minimalPdf();
       let created!: RegistrationCreated;

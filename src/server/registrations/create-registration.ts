@@ -88,14 +88,16 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
  */
 export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
   const created = await db.query<CreatedRow>(
-    `INSERT INTO registrations
+    // caravana.origem: this statement is the public form's, held to the per-phone limit (migration 022).
+    `WITH formulario AS (SELECT set_config('caravana.origem', 'formulario', true))
+     INSERT INTO registrations
        (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
         consentimento_versao, consentimento_em)
      SELECT v.id::uuid, v.nome, v.idade, v.numero, v.metodo, v.chave::uuid, v.referencia, v.token, v.consentimento,
             CASE WHEN v.consentimento IS NULL THEN NULL ELSE now() END
      FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
           AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento, id)
-     WHERE (SELECT is_open FROM form_settings WHERE id = $9)
+     WHERE (SELECT is_open FROM form_settings WHERE id = $9) AND EXISTS (SELECT FROM formulario)
      ON CONFLICT DO NOTHING
      RETURNING id, metodo_pagamento, created_at, referencia, preco_centavos, situacao,
                ${busNameOf("onibus_id")} AS onibus_nome, NULL::int AS posicao_espera`,

@@ -199,6 +199,8 @@ export function useRollCall(): RollCall {
 
   const held = useMemo(() => {
     const byPerson = new Map<string, { nome: string; count: number }>();
+    // Until the session is known (a reload with no signal), nobody's marks are called someone else's.
+    if (!user) return [];
     for (const a of queue) {
       if (!a.autor || sendable(a)) continue;
       const entry = byPerson.get(a.autor.login) ?? { nome: a.autor.nome, count: 0 };
@@ -206,7 +208,12 @@ export function useRollCall(): RollCall {
       byPerson.set(a.autor.login, entry);
     }
     return [...byPerson.values()];
-  }, [queue, sendable]);
+  }, [queue, sendable, user]);
+
+  // Who is logged in became known (or changed): their own queued marks go now.
+  useEffect(() => {
+    if (user && queueRef.current.length > 0) void flush();
+  }, [user, flush]);
 
   // The server's list and the phone's copy at once (the copy shows first with no signal); then whatever was queued.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening

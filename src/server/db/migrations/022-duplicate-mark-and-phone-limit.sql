@@ -30,6 +30,8 @@ RETURN r_situacao <> 'desistente' AND EXISTS (
 
 -- How many active registrations the public form takes on one phone (siblings,
 -- not hundreds): a setting the coordination edits (the server writes its row).
+-- Only the form's INSERT is held to it: it says so in caravana.origem, for its
+-- own transaction. psql, a restore and the coordination's tools are not.
 ALTER TABLE event_settings DROP CONSTRAINT event_settings_chave_check;
 ALTER TABLE event_settings ADD CONSTRAINT event_settings_chave_check CHECK (chave IN ('titulo', 'data', 'horario',
   'local', 'cidade', 'preco_centavos', 'pix_chave', 'pix_recebedor', 'pix_cidade', 'whatsapp', 'mensagens',
@@ -42,17 +44,17 @@ $$;
 -- New rows, in one query when every phone is new (the usual case). The limit
 -- holds when registrations arrive at once, on one instance or many: the phones
 -- are locked one by one, in order, and counted after the lock, so an insert
--- that committed meanwhile is counted too. A restore brings back what was
--- there. Only a phone that now holds more than one row is looked at for
--- possible duplicates, and a new row can only add marks.
+-- that committed meanwhile is counted too. Only a phone that now holds more
+-- than one row, and at most 1,000 (siblings, not a bulk load), is looked at
+-- for possible duplicates, and a new row can only add marks.
 CREATE FUNCTION caravana_registrations_per_phone() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  restoring boolean := coalesce(current_setting('caravana.restoring', true), '') = 'on';
+  from_form boolean := coalesce(current_setting('caravana.origem', true), '') = 'formulario';
   most bigint;
   busiest text;
 BEGIN
-  IF NOT restoring THEN
+  IF from_form THEN
     PERFORM pg_advisory_xact_lock(7272025, hashtext(p.numero))
     FROM (SELECT DISTINCT numero_responsavel AS numero FROM new_rows ORDER BY 1) AS p;
   END IF;
@@ -62,13 +64,17 @@ BEGIN
     SELECT count(*) AS n FROM registrations r WHERE r.numero_responsavel = p.numero AND r.situacao <> 'desistente'
   ) AS c
   ORDER BY c.n DESC LIMIT 1;
-  IF NOT restoring AND most > caravana_inscricoes_por_numero() THEN
+  IF from_form AND most > caravana_inscricoes_por_numero() THEN
     RAISE EXCEPTION 'inscricoes_por_numero: o número % passou do limite', busiest
       USING ERRCODE = 'check_violation', CONSTRAINT = 'inscricoes_por_numero';
   END IF;
   IF most > 1 THEN
     INSERT INTO registration_duplicates (id)
     SELECT x.id FROM new_rows n
+    JOIN (SELECT p.numero FROM (SELECT DISTINCT numero_responsavel AS numero FROM new_rows) AS p
+          WHERE (SELECT count(*) FROM registrations r
+                 WHERE r.numero_responsavel = p.numero AND r.situacao <> 'desistente') BETWEEN 2 AND 1000
+         ) AS shared ON shared.numero = n.numero_responsavel
     CROSS JOIN LATERAL (
       SELECT o.id FROM registrations o
       WHERE o.numero_responsavel = n.numero_responsavel AND o.id <> n.id AND o.situacao <> 'desistente'
