@@ -76,7 +76,8 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
  * The one INSERT of registrations, for one row or many. It checks in the same
  * statement that the form is open, so a close made a moment earlier always
  * wins. The database refuses the whole statement when a phone would pass
- * the limit of active registrations (isPhoneFull). ON CONFLICT DO NOTHING covers every unique column: a row whose
+ * the limit of active registrations (isPhoneFull). ON CONFLICT DO NOTHING
+ * covers every unique column: a row whose
  * idempotency key, reference or id is taken is simply not returned, and the
  * caller decides what that means. Returned rows are keyed by their reference.
  * The id is drawn in Node: PGlite's gen_random_uuid() opened /dev/urandom once
