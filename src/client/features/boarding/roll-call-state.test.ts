@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BoardingPassenger } from "../../../shared/boarding";
 import type { QueuedAction } from "./boarding-store";
-import { overlay, statesFromEvent, withStates } from "./roll-call-state";
+import { othersQueued, overlay, statesFromEvent, withStates } from "./roll-call-state";
 
 const ana: BoardingPassenger = {
   id: "a",
@@ -55,5 +55,21 @@ describe("what the phone shows while marks wait to be sent", () => {
     ];
     expect(statesFromEvent([ana, bia], marks)).toEqual([{ id: "a", ida: true, volta: false }]);
     expect(statesFromEvent([ana, bia], [{ id: "z", viagem: "ida", embarcou: true }])).toBeNull();
+  });
+});
+
+describe("marks queued by someone else on this phone", () => {
+  const mark = (id: string, login?: string, nome?: string): QueuedAction => ({
+    id,
+    tipo: "marca",
+    marca: { id, inscricao_id: "a", viagem: "ida", embarcou: true, feito_em: "2025-08-16T08:00:00.000Z" },
+    ...(login ? { autor: { login, nome: nome ?? login } } : {}),
+  });
+
+  it("counts them per person, leaving out one's own and those with no name", () => {
+    const queue = [mark("1", "maria", "Maria"), mark("2", "pedro"), mark("3", "maria", "Maria"), mark("4")];
+    const mine = (a: QueuedAction) => !a.autor || a.autor.login === "pedro";
+    expect(othersQueued(queue, mine)).toEqual([{ nome: "Maria", count: 2 }]);
+    expect(othersQueued(queue, () => true)).toEqual([]);
   });
 });

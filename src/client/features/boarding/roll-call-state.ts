@@ -69,3 +69,18 @@ export function statesFromEvent(
   }
   return [...states.values()];
 }
+
+/** Queued marks the person logged in now may not send yet, counted per person who made them. */
+export function othersQueued(
+  queue: QueuedAction[],
+  sendable: (a: QueuedAction) => boolean,
+): { nome: string; count: number }[] {
+  const byPerson = new Map<string, { nome: string; count: number }>();
+  for (const a of queue) {
+    if (!a.autor || sendable(a)) continue;
+    const entry = byPerson.get(a.autor.login) ?? { nome: a.autor.nome, count: 0 };
+    entry.count++;
+    byPerson.set(a.autor.login, entry);
+  }
+  return [...byPerson.values()];
+}

@@ -22,7 +22,7 @@ import {
   type SavedList,
   saveList,
 } from "./boarding-store";
-import { isMark, overlay, type SeenPassenger, statesFromEvent, withStates } from "./roll-call-state";
+import { isMark, othersQueued, overlay, type SeenPassenger, statesFromEvent, withStates } from "./roll-call-state";
 
 export interface RollCall {
   list: BoardingList | null;
@@ -197,18 +197,8 @@ export function useRollCall(): RollCall {
     push({ id: newUuid(), tipo: "especie", inscricao_id: p.id, feito_em: now(), ...autor() });
   };
 
-  const held = useMemo(() => {
-    const byPerson = new Map<string, { nome: string; count: number }>();
-    // Until the session is known (a reload with no signal), nobody's marks are called someone else's.
-    if (!user) return [];
-    for (const a of queue) {
-      if (!a.autor || sendable(a)) continue;
-      const entry = byPerson.get(a.autor.login) ?? { nome: a.autor.nome, count: 0 };
-      entry.count++;
-      byPerson.set(a.autor.login, entry);
-    }
-    return [...byPerson.values()];
-  }, [queue, sendable, user]);
+  // Until the session is known (a reload with no signal), nobody's marks are called someone else's.
+  const held = useMemo(() => (user ? othersQueued(queue, sendable) : []), [queue, sendable, user]);
 
   // Who is logged in became known (or changed): their own queued marks go now.
   useEffect(() => {
