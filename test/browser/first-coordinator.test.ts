@@ -65,6 +65,7 @@ describe("on a phone, as a first-time coordinator would", () => {
         "Élida Reis embarcou",
         "Bruno Lima embarcou",
       ]);
+      await viewportShot(page, "roll-call-two-toasts-360");
       // The row just tapped stays in sight.
       const row = (await passenger(page, "Élida Reis").boundingBox())!;
       for (const box of await Promise.all((await visible.all()).map((t) => t.boundingBox()))) {
