@@ -57,16 +57,17 @@ describe.each(DB_KINDS)("one phone on %s", (kind) => {
         [PHONE],
       )
     )[0].n;
-  const setLimit = async (limit: number | string) => {
+  /** Saves "Configurações" as they are, with this limit. */
+  const putLimit = async (limit: unknown) => {
     const { values } = (await t.app.inject({ url: "/api/settings", headers: { cookie } })).json();
-    const saved = await t.app.inject({
+    return t.app.inject({
       method: "PUT",
       url: "/api/settings",
       headers: { cookie },
       payload: { ...values, inscricoes_por_numero: limit },
     });
-    expect(saved.statusCode).toBe(200);
   };
+  const setLimit = async (limit: number | string) => expect((await putLimit(limit)).statusCode).toBe(200);
   const storedMarks = async () =>
     (await t.db.query<{ id: string }>("SELECT id FROM registration_duplicates ORDER BY id")).map((r) => r.id);
   const pairwiseMarks = async () => (await t.db.query<{ id: string }>(PAIRWISE_MARKS)).map((r) => r.id);
@@ -109,14 +110,8 @@ describe.each(DB_KINDS)("one phone on %s", (kind) => {
   });
 
   it("refuses a limit out of range with the field's message", async () => {
-    const values = (await t.app.inject({ url: "/api/settings", headers: { cookie } })).json().values;
     for (const bad of [0, -1, 1001, "dez", 2.5]) {
-      const res = await t.app.inject({
-        method: "PUT",
-        url: "/api/settings",
-        headers: { cookie },
-        payload: { ...values, inscricoes_por_numero: bad },
-      });
+      const res = await putLimit(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe("Informe um número entre 1 e 1000.");
     }

@@ -144,14 +144,11 @@ async function* gunzipLines(file: string, passphrase?: string): AsyncGenerator<s
   } catch (err) {
     if (err instanceof RestoreError) throw err;
     const code = (err as { code?: string }).code;
+    if (code !== "Z_DATA_ERROR" && code !== "Z_BUF_ERROR") throw err;
     // A wrong phrase yields noise, which gunzip refuses before the tag is checked.
-    if (encrypted && (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR")) {
-      throw new RestoreError(CIPHER_MESSAGES.wrongPhrase);
-    }
-    if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR") {
-      throw new RestoreError("O arquivo não é um backup válido: não é gzip ou está incompleto.");
-    }
-    throw err;
+    throw new RestoreError(
+      encrypted ? CIPHER_MESSAGES.wrongPhrase : "O arquivo não é um backup válido: não é gzip ou está incompleto.",
+    );
   }
   if (rest) yield rest;
 }
