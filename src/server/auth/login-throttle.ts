@@ -1,4 +1,6 @@
+import type { FastifyReply } from "fastify";
 import type { Queryable } from "../db/database";
+import { HttpError } from "../http-error";
 import { beginLoginAttempt, forgetLoginFailures } from "../limits/limits-repository";
 
 /**
@@ -55,4 +57,15 @@ export function waitMessage(retryAfterMs: number): string {
       ? `${seconds} ${seconds === 1 ? "segundo" : "segundos"}`
       : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minuto" : "minutos"}`;
   return `Muitas tentativas de acesso. Aguarde ${wait} e tente de novo.`;
+}
+
+/** Starts an attempt for each key (a client, a person); the first that must wait is answered 429 with Retry-After. */
+export async function beginAttempts(throttle: LoginThrottle, keys: string[], reply: FastifyReply): Promise<void> {
+  for (const key of keys) {
+    const decision = await throttle.begin(key);
+    if (!decision.allowed) {
+      reply.header("Retry-After", String(Math.ceil(decision.retryAfterMs / 1000)));
+      throw new HttpError(429, waitMessage(decision.retryAfterMs));
+    }
+  }
 }

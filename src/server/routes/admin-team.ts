@@ -5,7 +5,7 @@ import {
   ownPasswordSchema,
   TEAM_MESSAGES,
 } from "../../shared/team";
-import { LoginThrottle, waitMessage } from "../auth/login-throttle";
+import { beginAttempts, LoginThrottle } from "../auth/login-throttle";
 import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
@@ -42,13 +42,7 @@ const adminTeamRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       // The current password is guessed no faster than at the login: per person and per address.
       const keys = [`pessoa:${request.admin!.id}`, clientKey(request.ip)];
-      for (const key of keys) {
-        const decision = await throttle.begin(key);
-        if (!decision.allowed) {
-          reply.header("Retry-After", String(Math.ceil(decision.retryAfterMs / 1000)));
-          throw new HttpError(429, waitMessage(decision.retryAfterMs));
-        }
-      }
+      await beginAttempts(throttle, keys, reply);
       await changeOwnPassword(request.actorDb, request.admin!, request.body.atual, request.body.nova);
       for (const key of keys) await throttle.succeed(key);
       return reply.status(204).send();

@@ -1,6 +1,6 @@
 import { LOGIN_MESSAGES, loginBodySchema, type SessionState } from "../../shared/admin-api";
 import type { SessionUser } from "../../shared/team";
-import { LoginThrottle, waitMessage } from "../auth/login-throttle";
+import { beginAttempts, LoginThrottle } from "../auth/login-throttle";
 import { hashPassword, verifyPassword } from "../auth/password-hash";
 import type { AdminActor } from "../auth/session-repository";
 import { clientKey } from "../client-key";
@@ -38,13 +38,7 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
     {
       schema: { body: loginBodySchema },
       // Counted before the body is read: a slow or huge body is already an attempt.
-      onRequest: async (request, reply) => {
-        const decision = await throttle.begin(clientKey(request.ip));
-        if (!decision.allowed) {
-          reply.header("Retry-After", String(Math.ceil(decision.retryAfterMs / 1000)));
-          throw new HttpError(429, waitMessage(decision.retryAfterMs));
-        }
-      },
+      onRequest: (request, reply) => beginAttempts(throttle, [clientKey(request.ip)], reply),
     },
     async (request, reply) => {
       const { login, password } = request.body;
