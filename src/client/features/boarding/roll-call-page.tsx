@@ -11,7 +11,7 @@ import {
 } from "../../../shared/boarding";
 import { STORAGE_KEYS } from "../../../shared/constants";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { Link } from "../../lib/router";
 import { HeldMarksNotice } from "./held-marks-notice";
 import { PassengerRow } from "./passenger-row";
@@ -115,7 +115,12 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
           ← Painel
         </Link>
         <h1>Embarque</h1>
-        <SyncStatus online={rc.online && !serverUnreachable} queued={rc.queued} sending={rc.sending} />
+        <SyncStatus
+          online={rc.online && !serverUnreachable}
+          queued={rc.queued}
+          queueRead={rc.queueRead}
+          sending={rc.sending}
+        />
       </header>
       {!(rc.online && !serverUnreachable) && (
         <p className="rc-offline">
@@ -265,9 +270,18 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   );
 }
 
-function SyncStatus({ online, queued, sending }: { online: boolean; queued: number; sending: boolean }) {
+interface SyncStatusProps {
+  online: boolean;
+  queued: number;
+  queueRead: boolean;
+  sending: boolean;
+}
+
+function SyncStatus({ online, queued, queueRead, sending }: SyncStatusProps) {
   let text: string;
   if (queued > 0) text = `${queued} aguardando envio`;
+  // A page opened again (after a login) shows nothing as sent before it has read what the phone kept.
+  else if (!queueRead) text = "Conferindo marcações guardadas";
   else text = online ? "Tudo enviado" : "Sem conexão";
   return (
     <p className={`rc-sync ${online ? "" : "is-offline"}`} role="status">

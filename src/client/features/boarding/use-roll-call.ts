@@ -7,7 +7,7 @@ import {
   type MarksResult,
   type Trip,
 } from "../../../shared/boarding";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { useEventStream } from "../../hooks/use-event-stream";
 import { isUnauthorized, useSessionUser } from "../../lib/admin-session";
 import { ApiError } from "../../lib/api";
@@ -34,6 +34,8 @@ export interface RollCall {
   /** The last request reached the server. */
   online: boolean;
   queued: number;
+  /** The queue kept on the phone has been read: until then nothing can be called "sent". */
+  queueRead: boolean;
   /** Marks queued on this phone by someone else, not sent until the person logged in now agrees. */
   held: { nome: string; count: number }[];
   sending: boolean;
@@ -62,6 +64,7 @@ export function useRollCall(): RollCall {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [sending, setSending] = useState(false);
+  const [queueRead, setQueueRead] = useState(false);
   const savedRef = useRef<SavedList | null>(null);
   const queueRef = useRef<QueuedAction[]>([]);
   const flushing = useRef(false);
@@ -221,6 +224,7 @@ export function useRollCall(): RollCall {
         setLoading(false);
       }
       setQueue([...queued, ...queueRef.current.filter((a) => !queued.some((q) => q.id === a.id))]);
+      setQueueRead(true);
       await fresh;
       await flush();
     })();
@@ -283,6 +287,7 @@ export function useRollCall(): RollCall {
     loadError: saved ? null : loadError,
     online,
     queued: queue.length,
+    queueRead,
     held,
     sending,
     mark,
