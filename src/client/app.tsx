@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Toaster } from "./components/toast";
+import { Toaster } from "./components/toaster";
 import { usePathname } from "./lib/router";
 import { NotFoundRoute } from "./routes/not-found";
 import { RegisterRoute } from "./routes/register";

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
-import "../features/admin-registrations/dialogs.css";
+import "./modal-dialog.css";
 import { StrokeIcon } from "./stroke-icon";
 
 interface Props {

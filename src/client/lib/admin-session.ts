@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { SessionState } from "../../shared/admin-api";
 import type { SessionUser } from "../../shared/team";
 import { STORAGE_KEYS } from "../../shared/constants";
-import { toast } from "../components/toast";
+import { toast } from "./toast";
 import { api, ApiError } from "./api";
 
 /**

@@ -8,7 +8,7 @@ import { hashToken } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { readFormStatus } from "./form-status-repository";
-import { withWaitingPositions } from "../seats/waiting-positions";
+import { withWaitingPositions } from "./waiting-positions";
 import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePersonParams } from "./same-person";
 

@@ -1,6 +1,6 @@
 import type { RegistrationData } from "../../shared/registration-schema";
 import type { Queryable } from "../db/database";
-import { withWaitingPositions } from "../seats/waiting-positions";
+import { withWaitingPositions } from "./waiting-positions";
 import {
   type CreatedRow,
   type CreateResult,

@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { toast } from "../toast";
+import { toast } from "../../lib/toast";
 import { copyText } from "../../lib/clipboard";
 import "./pix.css";
 

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { SessionState } from "../../../shared/admin-api";
 import { LOGIN_MESSAGES } from "../../../shared/admin-api";
 import { TIMINGS } from "../../../shared/constants";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { api, ApiError } from "../../lib/api";
 import { markAuthenticated } from "../../lib/admin-session";
 import "./login-card.css";

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/seats";
 import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { saveBus } from "./buses-api";
 

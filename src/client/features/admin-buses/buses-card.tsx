@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { type Bus, busRemovalRefusal, type SeatOverview } from "../../../shared/seats";
 import { ModalDialog } from "../../components/modal-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { BusDialog } from "./bus-dialog";
 import { removeBus } from "./buses-api";

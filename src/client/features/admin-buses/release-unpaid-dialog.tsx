@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import type { UnpaidSeat } from "../../../shared/seats";
 import { ModalDialog } from "../../components/modal-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { dateTimeIn, startOfDayIn } from "../../../shared/time-zone";
 import { reportAdminError } from "../../lib/admin-session";
 import { appConfig } from "../../lib/app-config";

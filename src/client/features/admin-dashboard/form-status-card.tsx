@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { FormStatus } from "../../../shared/api-types";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 import { useIsCoordination } from "../../lib/admin-session";
 

@@ -1,4 +1,4 @@
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { getRegistration } from "./registrations-api";
 import { seatConfirmedLink } from "./seat-cell";
 

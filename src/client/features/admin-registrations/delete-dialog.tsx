@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { ModalDialog } from "../../components/modal-dialog";
 import { deleteRegistration } from "./registrations-api";

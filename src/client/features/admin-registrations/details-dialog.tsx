@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import "./dialogs.css";
 import type { Registration } from "../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
 import { ModalDialog } from "../../components/modal-dialog";

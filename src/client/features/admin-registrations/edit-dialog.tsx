@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
+import "./dialogs.css";
 import type { Registration } from "../../../shared/api-types";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/constants";
 import { maskPhone } from "../../../shared/phone";
 import { fieldMessages, registrationEditSchema } from "../../../shared/registration-schema";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
 import { FormDialogActions } from "../../components/form-dialog-actions";

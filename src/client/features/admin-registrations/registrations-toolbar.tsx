@@ -9,7 +9,7 @@ import {
 } from "../../../shared/admin-api";
 import type { Bus } from "../../../shared/seats";
 import { StrokeIcon } from "../../components/stroke-icon";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { downloadExport, type ExportKind, type FilterQuery } from "./registrations-api";
 import { useIsCoordination } from "../../lib/admin-session";

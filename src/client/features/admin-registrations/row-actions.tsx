@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { StrokeIcon } from "../../components/stroke-icon";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError, useIsCoordination } from "../../lib/admin-session";
 import { patchRegistration } from "./registrations-api";
 

@@ -8,7 +8,7 @@ import {
   type SettingsView,
 } from "../../../shared/event-settings";
 import { fieldMessages } from "../../../shared/registration-schema";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
 import { reportAdminError } from "../../lib/admin-session";
 import { getSettings, restoreDefault, saveSettings } from "./settings-api";

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { ownPasswordSchema } from "../../../shared/team";
 import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
 import { checkSession, reportAdminError } from "../../lib/admin-session";
 import { changeOwnPassword } from "./team-api";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ROLE_LABELS } from "../../../shared/team";
 import { ModalDialog } from "../../components/modal-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { copyText } from "../../lib/clipboard";
 import type { MemberWithPassword } from "./team-api";
 

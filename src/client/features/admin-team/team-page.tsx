@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ROLE_LABELS, type TeamMember } from "../../../shared/team";
 import { ModalDialog } from "../../components/modal-dialog";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { reportAdminError, useSessionUser } from "../../lib/admin-session";
 import { AddMemberDialog } from "./add-member-dialog";
 import { PasswordShownDialog } from "./password-shown-dialog";

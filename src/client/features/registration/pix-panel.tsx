@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { useAppConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
 import { receiptMessage, shareReceipt, whatsappLink } from "./share-receipt";

@@ -4,7 +4,7 @@ import type { SeatSummary } from "../../../shared/seats";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
 import { fieldMessages, registrationInputSchema } from "../../../shared/registration-schema";
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { useAppConfig } from "../../lib/app-config";
 import { navigate } from "../../lib/router";

@@ -1,4 +1,4 @@
-import { toast } from "../../components/toast";
+import { toast } from "../../lib/toast";
 import { appConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
 
