@@ -1,5 +1,6 @@
 import { type ClientRequest, request } from "node:http";
-import { type RegistrationsChanged, SSE_EVENTS } from "../src/shared/api-types";
+import type { RegistrationsChanged } from "../src/shared/api-types";
+import { LIVE_EVENTS } from "../src/shared/live-events";
 
 export interface AdminStream {
   req: ClientRequest;
@@ -37,10 +38,10 @@ export function openAdminStream(
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (frame.startsWith(`event: ${SSE_EVENTS.registrationInserted}\n`)) {
+          if (frame.startsWith(`event: ${LIVE_EVENTS.registrationInserted}\n`)) {
             const data = /^data: (.*)$/m.exec(frame)?.[1];
             for (const id of data ? (JSON.parse(data) as RegistrationsChanged).ids : []) onInserted(id, at);
-          } else if (frame.startsWith(`event: ${SSE_EVENTS.formStatus}`)) {
+          } else if (frame.startsWith(`event: ${LIVE_EVENTS.formStatus}`)) {
             opened(); // the server's first real frame: the stream is live
           }
         }

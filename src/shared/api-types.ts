@@ -111,26 +111,6 @@ export interface ApiError {
   error: string;
 }
 
-/** Names of the Server-Sent Events on GET /api/events. */
-export const SSE_EVENTS = {
-  formStatus: "form-status",
-  registrationInserted: "registration-inserted",
-  registrationUpdated: "registration-updated",
-  registrationDeleted: "registration-deleted",
-  /** Ids seated from the waiting list (admin streams). */
-  registrationPromoted: "registration-promoted",
-  /** A bus was added, changed or removed (admin streams). */
-  busesChanged: "buses-changed",
-  /** SeatSummary, to every stream. */
-  seats: "seats",
-  /** The event's settings changed: pages ask GET /api/config again (every stream). */
-  settings: "settings",
-  /** Roll call marks: ids and states (admin streams, docs/decisions/026). */
-  boarding: "boarding",
-  /** Events may have been lost (a LISTEN connection was reopened): fetch again. */
-  resync: "resync",
-} as const;
-
 /** What a registration event carries: the ids a statement changed, never personal data. */
 export interface RegistrationsChanged {
   ids: string[];

@@ -90,7 +90,7 @@ describe.each(DB_KINDS)("event settings on %s", (kind) => {
     const res = await put({ ...values, local: "Ginásio Novo, Itapecuru-Mirim - MA", preco_centavos: "20,00" });
     expect(res.statusCode).toBe(200);
     expect((res.json() as SettingsView).saved.sort()).toEqual(["local", "preco_centavos"]);
-    await stream.until((events) => events.some((e) => e.event === "settings"));
+    await stream.until((events) => events.some((e) => e.event === "settings-changed"));
     await stream.close();
     const page = await config();
     expect(page).toMatchObject({

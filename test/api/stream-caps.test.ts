@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHED_AFTER_REFUSALS_PER_SECOND, STREAM_LIMIT_MESSAGES } from "../../src/server/plugins/realtime";
+import { SHED_AFTER_REFUSALS_PER_SECOND } from "../../src/server/realtime/flood-shedding";
+import { STREAM_LIMIT_MESSAGES } from "../../src/server/realtime/streams";
 import { openStream } from "../support/sse";
 import type { TestApp } from "../support/test-app";
 import { startTestApp } from "../support/test-app";

@@ -1,21 +1,15 @@
-import type { ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { type RegistrationsChanged, SSE_EVENTS } from "../../shared/api-types";
+import type { RegistrationsChanged } from "../../shared/api-types";
 import type { BoardingEvent } from "../../shared/boarding";
-import { clientKey } from "../client-key";
+import { LIVE_EVENTS, type NotifiedEventName } from "../../shared/live-events";
 import { EVENTS_CHANNEL } from "../db/database";
+import { type DbEvent, type DbEventHandlers, dispatchDbEvent } from "../realtime/db-events";
+import { floodShedding } from "../realtime/flood-shedding";
+import { frame, openStreams } from "../realtime/streams";
 import { readFormStatus } from "../registrations/form-status-repository";
 import { readSeatSummary } from "../seats/bus-repository";
-
-interface Stream {
-  res: ServerResponse;
-  client: string;
-  admin: boolean;
-  /** The admin session it was opened with: the stream ends with it. */
-  sessionHash: string | null;
-}
+import { seatSummaryFeed } from "../seats/seat-summary-feed";
 
 export interface Realtime {
   /**
@@ -28,6 +22,8 @@ export interface Realtime {
   refusal(client: string): string | null;
   /** Sends an event to every stream (or only the admin ones): never personal data. */
   publish(event: string, data: unknown, adminOnly?: boolean): void;
+  /** Another plugin's work on a database event, after this plugin's own. */
+  onDbEvent<K extends NotifiedEventName>(type: K, handler: (event: Extract<DbEvent, { type: K }>) => void): void;
   /** Re-sends the current form status to every stream (after a lost LISTEN connection). */
   resync(): Promise<void>;
   readonly size: number;
@@ -39,45 +35,7 @@ declare module "fastify" {
   }
 }
 
-type DbEvent =
-  | { type: "form-status"; is_open: boolean; updated_at: string }
-  // One event per statement, up to 100 ids (migration 009).
-  | {
-      type: "registration-inserted" | "registration-updated" | "registration-deleted" | "registration-promoted";
-      ids: string[];
-    }
-  | { type: "buses-changed" }
-  | ({ type: "boarding" } & BoardingEvent)
-  | { type: "sessions-ended"; hashes: string[] }
-  // Told to the pages by the settings plugin once it has read the new values (settings/event-settings.ts).
-  | { type: "settings-changed" };
-
 const HEARTBEAT_MS = 25_000;
-// Seat counts are read once per burst of changes, not once per registration.
-const SEATS_DEBOUNCE_MS = 200;
-// A client that stops reading is dropped before its backlog eats memory.
-const MAX_BACKLOG_BYTES = 1 << 20;
-// A page backs off for seconds after a 429 (hooks/use-event-stream.ts), so an
-// address refused this often is a flood, not a church Wi-Fi reconnecting: for a
-// while its new connections are closed as they arrive, before any HTTP is read
-// (docs/decisions/027).
-export const SHED_AFTER_REFUSALS_PER_SECOND = 100;
-const SHED_MS = 5_000;
-
-function frame(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-/**
- * Live updates over Server-Sent Events. Every database change is announced by
- * a trigger with NOTIFY; each instance LISTENs and fans out to its own streams,
- * so several instances on one PostgreSQL stay in step.
- */
-export const STREAM_LIMIT_MESSAGES = {
-  client:
-    "Muitas conexões ao vivo abertas a partir deste endereço. A página continua funcionando e se atualiza sozinha.",
-  total: "O servidor está com muitas conexões ao vivo agora. A página continua funcionando e se atualiza sozinha.",
-} as const;
 
 export interface RealtimeOptions {
   maxPerClient: number;
@@ -86,152 +44,80 @@ export interface RealtimeOptions {
   shedFloods: boolean;
 }
 
+/**
+ * Live updates over Server-Sent Events. Every database change is announced by
+ * a trigger with NOTIFY; each instance LISTENs and fans out to its own streams,
+ * so several instances on one PostgreSQL stay in step.
+ */
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
-  const streams = new Set<Stream>();
-  // Open streams per client, so a flood from one address cannot use up the
-  // process's file descriptors (and with them PGlite's files).
-  const perClient = new Map<string, number>();
-  // Only clients at their cap are counted here: a few entries at most (maxTotal / maxPerClient).
-  const refusals = new Map<string, { since: number; count: number }>();
-  const shedUntil = new Map<string, number>();
+  const countRefusal = floodShedding(app.server, app.log, opts.shedFloods);
+  const streams = openStreams(opts, countRefusal);
+  const seats = seatSummaryFeed(app.db, (summary) => streams.send(frame(LIVE_EVENTS.seats, summary), false), app.log);
+  const also = new Map<NotifiedEventName, ((event: DbEvent) => void)[]>();
 
-  function countRefusal(client: string): void {
-    const now = Date.now();
-    const r = refusals.get(client);
-    if (!r || now - r.since >= 1000) {
-      refusals.set(client, { since: now, count: 1 });
-      return;
-    }
-    if (++r.count < SHED_AFTER_REFUSALS_PER_SECOND) return;
-    refusals.delete(client);
-    shedUntil.set(client, now + SHED_MS);
-    app.log.warn({ client }, "excesso de conexões ao vivo: novas conexões deste endereço fechadas por alguns segundos");
-  }
-
-  if (opts.shedFloods) {
-    app.server.on("connection", (socket: Socket) => {
-      if (shedUntil.size === 0) return;
-      const client = clientKey(socket.remoteAddress ?? "");
-      const until = shedUntil.get(client);
-      if (until === undefined) return;
-      if (until > Date.now()) socket.destroy();
-      else shedUntil.delete(client);
-    });
-  }
-
-  function send(chunk: string, adminOnly: boolean): void {
-    for (const s of streams) {
-      if (adminOnly && !s.admin) continue;
-      // Ended (its session ended) but not closed yet: it leaves the set on 'close'.
-      if (s.res.writableEnded) continue;
-      if (s.res.writableLength > MAX_BACKLOG_BYTES) {
-        s.res.destroy();
-        continue;
-      }
-      s.res.write(chunk);
-    }
-  }
-
-  // Counts only (migration 010): what every visitor's form shows.
-  let lastSeats = "";
-  let seatsTimer: ReturnType<typeof setTimeout> | undefined;
-  async function sendSeats(force: boolean): Promise<void> {
-    const summary = await readSeatSummary(app.db);
-    const key = `${summary.limitado}/${summary.livres}/${summary.espera}`;
-    if (!force && key === lastSeats) return;
-    lastSeats = key;
-    send(frame(SSE_EVENTS.seats, summary), false);
-  }
-  function seatsMayHaveChanged(): void {
-    if (seatsTimer) return;
-    seatsTimer = setTimeout(() => {
-      seatsTimer = undefined;
-      sendSeats(false).catch((err) => app.log.error({ err }, "falha ao ler as vagas"));
-    }, SEATS_DEBOUNCE_MS);
-  }
-
-  function onDbEvent(payload: string): void {
-    const event = JSON.parse(payload) as DbEvent;
-    if (event.type === "form-status") {
-      const status = { is_open: event.is_open, updated_at: new Date(event.updated_at).toISOString() };
-      send(frame(SSE_EVENTS.formStatus, status), false);
-      return;
-    }
-    if (event.type === "settings-changed") return;
-    if (event.type === "sessions-ended") {
-      const ended = new Set(event.hashes);
-      for (const s of streams) if (s.sessionHash && ended.has(s.sessionHash)) s.res.end();
-      return;
-    }
-    if (event.type === "boarding") {
-      const marks: BoardingEvent = { marks: event.marks };
-      send(frame(SSE_EVENTS.boarding, marks), true);
-      return;
-    }
-    seatsMayHaveChanged();
-    if (event.type === "buses-changed") {
-      send(frame(SSE_EVENTS.busesChanged, {}), true);
-      return;
-    }
-    // Only the ids a statement changed: the panel reads the rows through the
-    // session-checked API, so a stream never carries personal data.
+  // Only the ids a statement changed: the panel reads the rows through the
+  // session-checked API, so a stream never carries personal data.
+  const registrationsChanged = (event: { type: string; ids: string[] }) => {
+    seats.mayHaveChanged();
     const changed: RegistrationsChanged = { ids: event.ids };
-    send(frame(event.type, changed), true);
-  }
+    streams.send(frame(event.type, changed), true);
+  };
+  const handlers: DbEventHandlers = {
+    [LIVE_EVENTS.formStatus]: (event) => {
+      const status = { is_open: event.is_open, updated_at: new Date(event.updated_at).toISOString() };
+      streams.send(frame(LIVE_EVENTS.formStatus, status), false);
+    },
+    [LIVE_EVENTS.registrationInserted]: registrationsChanged,
+    [LIVE_EVENTS.registrationUpdated]: registrationsChanged,
+    [LIVE_EVENTS.registrationDeleted]: registrationsChanged,
+    [LIVE_EVENTS.registrationPromoted]: registrationsChanged,
+    [LIVE_EVENTS.busesChanged]: () => {
+      seats.mayHaveChanged();
+      streams.send(frame(LIVE_EVENTS.busesChanged, {}), true);
+    },
+    [LIVE_EVENTS.boarding]: (event) => {
+      const marks: BoardingEvent = { marks: event.marks };
+      streams.send(frame(LIVE_EVENTS.boarding, marks), true);
+    },
+    [LIVE_EVENTS.sessionsEnded]: (event) => streams.endSessions(event.hashes),
+    // Told to the pages by the settings plugin once it has read the new values (settings/event-settings.ts).
+    [LIVE_EVENTS.settingsChanged]: () => {},
+  };
 
   const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {
     try {
-      onDbEvent(payload);
+      const event = dispatchDbEvent(payload, handlers);
+      for (const handler of also.get(event.type) ?? []) handler(event);
     } catch (err) {
       app.log.error({ err }, "falha ao repassar evento ao vivo");
     }
   });
 
-  const heartbeat = setInterval(() => send(": ping\n\n", false), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => streams.send(": ping\n\n", false), HEARTBEAT_MS);
   heartbeat.unref();
 
   const realtime: Realtime = {
-    refusal(client) {
-      if (streams.size >= opts.maxTotal) return STREAM_LIMIT_MESSAGES.total;
-      if ((perClient.get(client) ?? 0) >= opts.maxPerClient) {
-        countRefusal(client);
-        return STREAM_LIMIT_MESSAGES.client;
-      }
-      return null;
-    },
-    open(reply, { sessionHash, client }) {
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
-        Connection: "keep-alive",
-        "X-Accel-Buffering": "no",
-        "X-Content-Type-Options": "nosniff",
-      });
-      const stream: Stream = { res, client, admin: sessionHash !== null, sessionHash };
-      streams.add(stream);
-      perClient.set(client, (perClient.get(client) ?? 0) + 1);
-      res.on("close", () => {
-        if (!streams.delete(stream)) return;
-        const left = (perClient.get(client) ?? 1) - 1;
-        if (left > 0) perClient.set(client, left);
-        else perClient.delete(client);
-      });
+    refusal: (client) => streams.refusal(client),
+    open(reply, opts) {
+      const res = streams.open(reply, opts);
       // Current status first: a reconnecting page is back in step at once.
-      res.write("retry: 2000\n\n");
       Promise.all([readFormStatus(app.db), readSeatSummary(app.db)])
-        .then(([status, seats]) => res.write(frame(SSE_EVENTS.formStatus, status) + frame(SSE_EVENTS.seats, seats)))
+        .then(([status, summary]) =>
+          res.write(frame(LIVE_EVENTS.formStatus, status) + frame(LIVE_EVENTS.seats, summary)),
+        )
         .catch((err) => app.log.error({ err }, "falha ao ler status do formulário"));
     },
     publish(event, data, adminOnly = false) {
-      send(frame(event, data), adminOnly);
+      streams.send(frame(event, data), adminOnly);
+    },
+    onDbEvent(type, handler) {
+      also.set(type, [...(also.get(type) ?? []), handler as (event: DbEvent) => void]);
     },
     async resync() {
       const status = await readFormStatus(app.db);
-      send(frame(SSE_EVENTS.formStatus, status), false);
-      await sendSeats(true);
-      send(frame(SSE_EVENTS.resync, {}), true);
+      streams.send(frame(LIVE_EVENTS.formStatus, status), false);
+      await seats.sendNow(true);
+      streams.send(frame(LIVE_EVENTS.resync, {}), true);
     },
     get size() {
       return streams.size;
@@ -242,9 +128,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   // Streams never end by themselves; close them so shutdown does not wait forever.
   app.addHook("preClose", async () => {
     clearInterval(heartbeat);
-    clearTimeout(seatsTimer);
-    for (const s of streams) s.res.end();
-    streams.clear();
+    seats.stop();
+    streams.endAll();
     await unlisten();
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { type PublicEventConfig, SSE_EVENTS } from "../../shared/api-types";
+import type { PublicEventConfig } from "../../shared/api-types";
+import { LIVE_EVENTS } from "../../shared/live-events";
 import { type EventSettings, publicEventConfig, type SettingsView } from "../../shared/event-settings";
 import type { Config } from "../config";
-import { EVENTS_CHANNEL } from "../db/database";
 import { readSettings, seedSettings } from "./settings-repository";
 
 /** The environment's values: the settings' first-start defaults (README, "Configuration"). */
@@ -46,7 +46,7 @@ declare module "fastify" {
 
 /**
  * Loads the settings at start-up and again whenever any instance changes them
- * (NOTIFY settings-changed, migration 020).
+ * (the live event settings-changed).
  */
 export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const defaults = settingsDefaults(opts.config);
@@ -72,15 +72,11 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
   };
   app.decorate("eventSettings", service);
 
-  const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {
-    if (!payload.includes('"settings-changed"')) return;
+  app.realtime.onDbEvent(LIVE_EVENTS.settingsChanged, () => {
     service
       .reload()
       // Only once the new values are read: a page that asks at once gets them.
-      .then(() => app.realtime.publish(SSE_EVENTS.settings, { versao: service.version }))
+      .then(() => app.realtime.publish(LIVE_EVENTS.settingsChanged, { versao: service.version }))
       .catch((err) => app.log.error({ err }, "falha ao recarregar as configurações"));
-  });
-  app.addHook("preClose", async () => {
-    await unlisten();
   });
 });

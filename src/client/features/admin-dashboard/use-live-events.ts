@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { type FormStatus, type RegistrationsChanged, SSE_EVENTS } from "../../../shared/api-types";
+import type { FormStatus, RegistrationsChanged } from "../../../shared/api-types";
+import { LIVE_EVENTS } from "../../../shared/live-events";
 import { useEventStream } from "../../hooks/use-event-stream";
 
 interface Handlers {
@@ -34,13 +35,13 @@ export function useLiveEvents(handlers: Handlers): void {
   useEventStream(
     "/api/events",
     {
-      [SSE_EVENTS.registrationInserted]: changed,
-      [SSE_EVENTS.registrationUpdated]: changed,
-      [SSE_EVENTS.registrationDeleted]: changed,
-      [SSE_EVENTS.formStatus]: (data) => ref.current.onFormStatus(data as FormStatus),
-      [SSE_EVENTS.registrationPromoted]: (data) => ref.current.onPromoted((data as RegistrationsChanged).ids ?? []),
-      [SSE_EVENTS.busesChanged]: () => ref.current.onBusesChanged(),
-      [SSE_EVENTS.resync]: () => ref.current.onResync(),
+      [LIVE_EVENTS.registrationInserted]: changed,
+      [LIVE_EVENTS.registrationUpdated]: changed,
+      [LIVE_EVENTS.registrationDeleted]: changed,
+      [LIVE_EVENTS.formStatus]: (data) => ref.current.onFormStatus(data as FormStatus),
+      [LIVE_EVENTS.registrationPromoted]: (data) => ref.current.onPromoted((data as RegistrationsChanged).ids ?? []),
+      [LIVE_EVENTS.busesChanged]: () => ref.current.onBusesChanged(),
+      [LIVE_EVENTS.resync]: () => ref.current.onResync(),
     },
     () => ref.current.onResync(),
     () => ref.current.onResync(),

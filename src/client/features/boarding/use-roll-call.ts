@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { SSE_EVENTS } from "../../../shared/api-types";
+import { LIVE_EVENTS } from "../../../shared/live-events";
 import {
   type BoardingEvent,
   type BoardingList,
@@ -262,17 +262,17 @@ export function useRollCall(): RollCall {
   useEventStream(
     "/api/events",
     {
-      [SSE_EVENTS.boarding]: (data) => {
+      [LIVE_EVENTS.boarding]: (data) => {
         const states = statesFromEvent(savedRef.current?.list.passageiros ?? [], (data as BoardingEvent).marks ?? []);
         if (states) applyStates(states);
         else listChanged();
       },
-      [SSE_EVENTS.registrationInserted]: listChanged,
-      [SSE_EVENTS.registrationUpdated]: listChanged,
-      [SSE_EVENTS.registrationDeleted]: listChanged,
-      [SSE_EVENTS.registrationPromoted]: listChanged,
-      [SSE_EVENTS.busesChanged]: listChanged,
-      [SSE_EVENTS.resync]: listChanged,
+      [LIVE_EVENTS.registrationInserted]: listChanged,
+      [LIVE_EVENTS.registrationUpdated]: listChanged,
+      [LIVE_EVENTS.registrationDeleted]: listChanged,
+      [LIVE_EVENTS.registrationPromoted]: listChanged,
+      [LIVE_EVENTS.busesChanged]: listChanged,
+      [LIVE_EVENTS.resync]: listChanged,
     },
     () => {
       void flush().then(refresh);

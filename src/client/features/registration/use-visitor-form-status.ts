@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { type FormStatus, type PublicFormStatus, SSE_EVENTS } from "../../../shared/api-types";
+import type { FormStatus, PublicFormStatus } from "../../../shared/api-types";
+import { LIVE_EVENTS } from "../../../shared/live-events";
 import { newerFormStatus } from "../../../shared/form-status";
 import { newerSeatSummary, type SeatSummary } from "../../../shared/seats";
 import { useEventStream } from "../../hooks/use-event-stream";
@@ -58,10 +59,10 @@ export function useVisitorFormStatus(): FormStatusView {
   useEventStream(
     "/api/events",
     {
-      [SSE_EVENTS.formStatus]: (data) => accept(data as FormStatus),
-      [SSE_EVENTS.seats]: (data) => acceptSeats(data as SeatSummary),
+      [LIVE_EVENTS.formStatus]: (data) => accept(data as FormStatus),
+      [LIVE_EVENTS.seats]: (data) => acceptSeats(data as SeatSummary),
       // The coordination saved new event facts: the page shows them without a reload.
-      [SSE_EVENTS.settings]: () => void refreshAppConfig(),
+      [LIVE_EVENTS.settingsChanged]: () => void refreshAppConfig(),
     },
     reloadAll,
     reloadAll,
