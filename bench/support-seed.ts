@@ -97,7 +97,7 @@ export async function seedRegistrations(db: BenchDatabase, count: number, batch 
   const random = rng(2025);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const started = performance.now();
-  // The trigram index (migration 005) takes rows one by one (fastupdate off);
+  // The trigram index on nome_busca takes rows one by one (fastupdate off);
   // for a bulk load its pending list is far cheaper, flushed by the VACUUM below.
   const trgm = await conn.query("SELECT 1 FROM pg_indexes WHERE indexname = 'registrations_nome_busca_trgm_idx'");
   if (trgm.length) await conn.exec("ALTER INDEX registrations_nome_busca_trgm_idx SET (fastupdate = on)");

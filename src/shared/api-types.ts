@@ -103,7 +103,7 @@ export interface Registration {
   posicao_espera: number | null;
   /** When the person left the waiting list for a seat: the panel offers to tell the guardian. */
   promovido_em: string | null;
-  /** Another active registration has this phone and a similar name (migration 021). */
+  /** Another active registration has this phone and a similar name (registration_duplicates, docs/schema.md). */
   possivel_duplicata: boolean;
 }
 

@@ -10,7 +10,7 @@ import { listRegistrations, registrationStats } from "../../src/server/registrat
 import { POSSIBLE_DUPLICATE } from "../../src/server/registrations/registration-row";
 import { deleteRegistration, updateRegistration } from "../../src/server/registrations/update-registration";
 
-/** The truth the counters (migration 006) must always agree with. */
+/** The truth the counters (registration_counts) must always agree with. */
 async function countedTheSlowWay(db: Database) {
   const [row] = await db.query(
     `SELECT count(*)::int AS total,

@@ -12,7 +12,7 @@ const insertRows = (db: Database, from: number, to: number) =>
     [from, to],
   );
 
-/** Name search goes through the trigram index of migration 005, on either engine. */
+/** Name search goes through the trigram index on nome_busca, on either engine. */
 async function expectSearchUsesTrigramIndex(db: Database) {
   await db.exec("ANALYZE registrations");
   const where = whereClause({ q: "silva 123", status: "todos" });

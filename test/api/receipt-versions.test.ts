@@ -30,7 +30,7 @@ describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
       method: "POST",
       url: "/api/registrations",
       payload: {
-        // A new person each time: one person registers once (migration 021).
+        // A new person each time: one person registers once (caravana_nome_chave).
         nome_completo: `Ana Comprovante ${++people}`,
         idade: 20,
         numero_responsavel: "98988887777",

@@ -74,7 +74,7 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     );
     // Nobody waits while a seat is free.
     if (waiting.length > 0) for (const b of buses) expect(b.contados).toBe(b.lugares);
-    // The kept count of those waiting (migration 011) agrees with the rows.
+    // The kept count of those waiting (waiting_count) agrees with the rows.
     const [kept] = await t.db.query<{ n: number }>("SELECT n::int AS n FROM waiting_count");
     expect(kept.n).toBe(waiting.length);
     return { buses, waiting: waiting.map((w) => w.id) };

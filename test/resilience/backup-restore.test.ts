@@ -77,7 +77,7 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     }
     const allBytes = Buffer.concat([JPEG_BYTES, Buffer.from(Array.from({ length: 256 }, (_, b) => b))]);
     const body = multipartBody([{ name: "file", filename: "recibo.jpg", contentType: "image/jpeg", data: allBytes }]);
-    // Sent twice: the first receipt stays as an earlier version (migration 016).
+    // Sent twice: the first receipt stays as an earlier version (receipt_uploads).
     for (let i = 0; i < 2; i++) {
       const up = await t.app.inject({
         method: "POST",

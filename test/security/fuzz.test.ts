@@ -382,7 +382,7 @@ describe.each(DB_KINDS)("fuzzing on %s", (kind) => {
         const res = await t.app.inject({
           method: "POST",
           url: "/api/registrations",
-          // A phone per run: one name may come twice, and one person registers once (migration 021).
+          // A phone per run: one name may come twice, and one person registers once (caravana_nome_chave).
           payload: {
             ...SECRET_PERSON,
             nome_completo: name,

@@ -256,7 +256,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       await t.app.inject({
         method: "POST",
         url: "/api/registrations",
-        // A new person each time: one person registers once (migration 021).
+        // A new person each time: one person registers once (caravana_nome_chave).
         payload: { ...SECRET_PERSON, nome_completo: `Vai Ser Apagada ${++victims}` },
       })
     ).json();

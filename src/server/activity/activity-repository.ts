@@ -2,7 +2,7 @@ import type { ActivityEntry, ActivityPage, ActivityQuery } from "../../shared/ac
 import { ACTIVITY_PAGE_SIZE } from "../../shared/activity";
 import type { Queryable } from "../db/database";
 
-// The activity_log table (migration 019). The triggers write the changes;
+// The activity_log table (docs/schema.md). The triggers write the changes;
 // this module writes what no table change carries (logins and logouts) and
 // reads the log, paged in the database.
 

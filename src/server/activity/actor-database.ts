@@ -3,7 +3,7 @@ import type { Database, Queryable } from "../db/database";
 
 /**
  * The database as one person of the panel: every statement runs in a
- * transaction that first names them, so the log triggers (migration 019)
+ * transaction that first names them, so the log triggers (caravana_actor_name, docs/schema.md)
  * write who made the change in the same transaction as the change.
  */
 export function actorDatabase(db: Database, actor: Pick<AdminActor, "id" | "nome">): Database {

@@ -18,7 +18,7 @@ import { beginLoginAttempt, forgetLoginFailures } from "../limits/limits-reposit
  * Every attempt counts as a failure from the moment it starts; a success
  * forgets the client and gives its failures back to the budget.
  *
- * The attempts are kept in the database (migration 017), so several
+ * The attempts are kept in the database (begin_login_attempt, docs/schema.md), so several
  * instances on one PostgreSQL share one throttle.
  */
 export const THROTTLE = {

@@ -1,7 +1,7 @@
 import type { Role } from "../../shared/team";
 import type { Database } from "../db/database";
 
-/** The person a session belongs to (migration 018). */
+/** The person a session belongs to (admin_users). */
 export interface AdminActor {
   id: number;
   nome: string;
@@ -10,7 +10,7 @@ export interface AdminActor {
   principal: boolean;
 }
 
-// The admin_sessions table (migration 002): one row per login, keyed by the
+// The admin_sessions table (docs/schema.md): one row per login, keyed by the
 // hash of its cookie token, never the token itself.
 
 /** Stores a new session, and sweeps expired ones and the one it replaces (logins are rare). */

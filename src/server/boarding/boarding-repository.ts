@@ -13,7 +13,7 @@ import { HttpError } from "../http-error";
 /** A phone's clock may run this far ahead (minutes) before its marks are refused. */
 const MARK_FUTURE_TOLERANCE_MIN = 5;
 
-// The roll call (migration 013, docs/decisions/026). Marks come from phones
+// The roll call (embarques in docs/schema.md, docs/decisions/026). Marks come from phones
 // that may have queued them offline for hours; the database keeps, per person
 // and trip, the one made last.
 
@@ -45,7 +45,7 @@ export async function readBoardingList(db: Queryable): Promise<BoardingList> {
 
 /**
  * Applies a batch of marks. Within the batch and against the table, the mark
- * made last wins (migration 013), so a replay or a late undo is harmless. A
+ * made last wins (embarques' primary key and the upsert below), so a replay or a late undo is harmless. A
  * mark for someone without a seat, or dated before the registration existed,
  * is refused and changes nothing. So is one dated more than a few minutes
  * ahead (a phone whose clock runs fast): its time is never changed, so a

@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/database";
 
 /**
- * The per-client limits, kept in the database (migration 017), so several
+ * The per-client limits, kept in the database (rate_limit_buckets, docs/schema.md), so several
  * instances on one PostgreSQL share one allowance and one clock.
  */
 

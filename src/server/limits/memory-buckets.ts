@@ -7,7 +7,7 @@ interface Bucket {
 const MAX_CLIENTS = 50_000;
 
 /**
- * The same token buckets as take_rate_limit_token (migration 017), in this
+ * The same token buckets as take_rate_limit_token (docs/schema.md), in this
  * process's memory: PGlite's folder is open in one process only (its lock,
  * decision 020), so there the process is every instance. A row per request
  * cost PGlite the registration surge's latency target (decision 027).

@@ -171,7 +171,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
 
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    // Rows come back as they were: no seat is given or taken while half of them are in (migration 010).
+    // Rows come back as they were: no seat is given or taken while half of them are in (caravana_settle_seats).
     await tx.query("SELECT set_config('caravana.restoring', 'on', true)");
     const columns = new Map<string, string[]>();
     let header = false;

@@ -66,7 +66,7 @@ async function anonymiseLog(tx: Queryable, names: Map<string, string>): Promise<
  */
 export async function purgePersonalData(db: Database): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
-    // The purge rewrites the log itself; its own updates are not new entries (migration 019).
+    // The purge rewrites the log itself; its own updates are not new entries (caravana_logging).
     await tx.query("SELECT set_config('caravana.purging', 'on', true)");
     const rows = await tx.query<{ id: string; nome_completo: string }>(
       "SELECT id, nome_completo FROM registrations WHERE anonimizado_em IS NULL FOR UPDATE",

@@ -22,7 +22,7 @@ declare module "fastify" {
     /**
      * An onRequest hook that answers 429 with `message` once a client (an IPv4
      * address or IPv6 /64) goes over the limit: a token bucket kept in
-     * PostgreSQL, so every instance shares it (migration 017), or in memory on
+     * PostgreSQL, so every instance shares it (take_rate_limit_token), or in memory on
      * PGlite, whose one process is every instance.
      */
     rateLimit(opts: RateLimitOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

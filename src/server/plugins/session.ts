@@ -67,7 +67,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The logged-in person on an admin route (set by requireAdmin). */
     admin: AdminActor | null;
-    /** The database as that person: a change made through it is logged with their name (migration 019). */
+    /** The database as that person: a change made through it is logged with their name (caravana_actor_name). */
     actorDb: Database;
   }
   interface FastifyContextConfig {

@@ -83,13 +83,13 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
  * The id is drawn in Node: PGlite's gen_random_uuid() opened /dev/urandom once
  * per row (decision 019).
  *
- * The database seats each row or puts it in the waiting list (migration 010).
+ * The database seats each row or puts it in the waiting list (registrations_place).
  * A waiting row's position counts rows this statement cannot see in its
  * RETURNING: the callers read it afterwards (withWaitingPositions).
  */
 export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
   const created = await db.query<CreatedRow>(
-    // caravana.origem: this statement is the public form's, held to the per-phone limit (migration 022).
+    // caravana.origem: this statement is the public form's, held to the per-phone limit (registrations_per_phone).
     `WITH formulario AS (SELECT set_config('caravana.origem', 'formulario', true))
      INSERT INTO registrations
        (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,

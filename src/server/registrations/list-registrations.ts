@@ -8,9 +8,9 @@ import { countShortSearch } from "./short-search-counts";
 
 /**
  * Rows matching the filter, and rows in all. Without a search the counters
- * kept by triggers (migration 006) answer at once; a search of one or two
- * characters has counters too (migration 008); a longer one counts through
- * the trigram index (migration 005).
+ * kept by triggers (registration_counts) answer at once; a search of one or two
+ * characters has counters too (registration_gram_counts); a longer one counts through
+ * the trigram index on nome_busca.
  */
 async function countRegistrations(
   db: Queryable & Pick<Database, "transaction">,
@@ -77,7 +77,7 @@ export async function listRegistrations(
   return { items: rows.map(toRegistration), total, page, pageSize: PAGE_SIZE, pageCount };
 }
 
-/** The five counters, from the counts kept by triggers (migration 006). */
+/** The five counters, from the counts kept by triggers (registration_counts). */
 export async function registrationStats(db: Queryable): Promise<RegistrationStats> {
   const [row] = await db.query<RegistrationStats>(
     `SELECT coalesce(sum(n), 0)::int AS total,
@@ -98,14 +98,14 @@ export interface ExportRow {
   numero_responsavel: string | null;
   metodo_pagamento: RegistrationRow["metodo_pagamento"];
   status_pagamento: RegistrationRow["status_pagamento"];
-  /** The price it was made at (migration 020). */
+  /** The price it was made at (preco_centavos, caravana_price). */
   preco_centavos: number | null;
   /** created_at as the event zone's wall-clock time, in ms since 1970 read as if it were UTC. */
   local_ms: number;
   situacao: RegistrationRow["situacao"];
   onibus_nome: string | null;
   posicao_espera: number | null;
-  /** The roll call's last mark per trip (migration 013); null when never marked. */
+  /** The roll call's last mark per trip (embarques); null when never marked. */
   embarcou_ida: boolean | null;
   embarcou_volta: boolean | null;
 }

@@ -40,7 +40,7 @@ export function whereClause(filter: ListFilter): { sql: string; params: unknown[
 /**
  * ORDER BY per sort, and the keyset columns that continue after a row.
  * nome_busca is compared with COLLATE "C" so PGlite and any PostgreSQL locale
- * agree (and the index in migration 002 applies).
+ * agree (and the index on created_at applies).
  */
 export const SORT_SQL: Record<
   Sort,

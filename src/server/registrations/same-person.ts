@@ -1,7 +1,7 @@
 import type { RegistrationData } from "../../shared/registration-schema";
 import { HttpError } from "../http-error";
 
-// One registration per person (migration 021, decision 030): the same phone
+// One registration per person (caravana_nome_chave in docs/schema.md, decision 030): the same phone
 // and the same name, folded, with every space removed, among those not given up.
 
 /** The unique index that holds the rule. */

@@ -5,7 +5,7 @@ import { likeEscaped, nameContains } from "./registration-filter";
 /**
  * Exact counts for searches of one or two characters, which the trigram index
  * cannot serve: counters per substring (registration_gram_counts) plus the
- * log of changes not folded into them yet (migration 008).
+ * log of changes not folded into them yet (registration_gram_log, docs/schema.md).
  */
 
 /** A search this short is counted from the counters. */

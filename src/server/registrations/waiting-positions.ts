@@ -13,7 +13,7 @@ interface Placed {
  * Reads the rows a registration INSERT put in the waiting list again, for
  * their position (or the seat a promotion gave them meanwhile). One
  * statement's waiting rows take consecutive places (it holds the bus locks
- * while it queues them), so the number waiting (kept by migration 011) minus
+ * while it queues them), so the number waiting (waiting_count) minus
  * those behind the first of them gives every position; those behind are only
  * the statement's own rows and the few queued since.
  * The rows are already committed: if this read fails, the answer goes without

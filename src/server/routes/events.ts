@@ -12,7 +12,7 @@ function refuseOverCap(refusal: string | null, reply: FastifyReply): void {
   throw new HttpError(429, refusal);
 }
 
-// A logout or a password change ends an admin stream at once (migration 014);
+// A logout or a password change ends an admin stream at once (admin_sessions_notify_delete);
 // expiry by time is found by this re-check. The browser then reconnects and
 // gets a visitor stream.
 export const ADMIN_STREAM_RECHECK_MS = 60_000;

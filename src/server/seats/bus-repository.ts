@@ -12,7 +12,7 @@ import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
 // Buses and the counts of seats. The seat rules themselves are in the
-// database (migration 010); this module asks first, so the coordinator gets a
+// database (onibus_sem_excesso, registrations_settle_seats; docs/schema.md); this module asks first, so the coordinator gets a
 // message that says what to do instead of a constraint's name.
 
 interface BusRow {
@@ -29,7 +29,7 @@ export async function lockBuses(tx: Queryable): Promise<BusRow[]> {
   return tx.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus ORDER BY id FOR UPDATE");
 }
 
-/** Kept by triggers (migration 011): no scan of the waiting list. */
+/** Kept by triggers (waiting_count): no scan of the waiting list. */
 async function waitingCount(db: Queryable): Promise<number> {
   const [row] = await db.query<{ n: number }>("SELECT n::int AS n FROM waiting_count");
   return row.n;

@@ -1,7 +1,7 @@
 import { type EventSettings, SETTINGS_KEYS, type SettingKey, type SettingsView } from "../../shared/event-settings";
 import type { Database, Queryable } from "../db/database";
 
-// The event_settings table (migration 020): one row per key, marked
+// The event_settings table (docs/schema.md): one row per key, marked
 // 'ambiente' (the environment's value, rewritten at each start) or 'painel'
 // (saved by the coordination, which wins).
 

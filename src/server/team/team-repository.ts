@@ -4,7 +4,7 @@ import { generatePassword, hashPassword, verifyPassword } from "../auth/password
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
-// The admin_users table (migration 018). Its trigger ends a person's sessions
+// The admin_users table (docs/schema.md). Its trigger ends a person's sessions
 // when they are deactivated or get a new password, and keeps one active
 // Coordenação; this module turns its refusals into pt-BR answers.
 

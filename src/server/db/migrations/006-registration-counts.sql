@@ -3,7 +3,8 @@
 -- search) and the statistics need the totals on every refresh; count(*) reads
 -- every row (about 20 ms at 50 000 registrations on PGlite; bench/admin.ts),
 -- this reads four. Concurrent inserts queue on the counter row only until
--- commit, where NOTIFY (migration 001) already serialises them.
+-- commit, where NOTIFY already serialises them (registrations_notify_insert
+-- since migration 009).
 CREATE TABLE registration_counts (
   status_pagamento text NOT NULL,
   metodo_pagamento text NOT NULL,

@@ -4,8 +4,9 @@
 -- trigger plus one message to the server thread; with an admin panel open,
 -- the server then read the rows back one SELECT at a time. Now a statement
 -- announces its rows together, in chunks of 100 ids (a payload must stay
--- under 8000 bytes; 100 uuids take about 4000), and the server reads each
--- chunk with one SELECT (plugins/realtime.ts, docs/decisions/017).
+-- under 8000 bytes; 100 uuids take about 4000). The server first read each
+-- chunk back with one SELECT (docs/decisions/017); since decision 022 it
+-- passes on the ids alone (plugins/realtime.ts).
 --
 -- Transition tables allow one event per trigger, hence three triggers.
 DROP TRIGGER registrations_notify ON registrations;

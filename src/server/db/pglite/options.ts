@@ -14,7 +14,7 @@ export const BASELINE_WASM_ONLY = "--liftoff-only";
 
 /** Settings of every PGlite this server opens: in the server, and when DATA_DIR is first created. */
 export const PGLITE_OPTIONS = {
-  // pg_trgm backs the name search index (migration 005).
+  // pg_trgm backs the name search index (registrations_nome_busca_trgm_idx).
   extensions: { pg_trgm },
   postgresqlconf: [
     // PGlite's WebAssembly heap holds the buffer pool, and what it touches stays

@@ -1,0 +1,141 @@
+import { LIVE_EVENTS, NOTIFIED_EVENTS } from "../../shared/live-events";
+import type { Queryable } from "./database";
+
+interface Table {
+  name: string;
+  comment: string | null;
+}
+interface Column {
+  table: string;
+  name: string;
+  type: string;
+  not_null: boolean;
+  default_value: string | null;
+  generated: string;
+  identity: string;
+}
+interface Named {
+  table: string;
+  name: string;
+  definition: string;
+  comment?: string | null;
+  fn?: string;
+}
+interface Fn {
+  signature: string;
+  language: string;
+  comment: string | null;
+}
+
+const cell = (s: string) => s.replace(/\s+/g, " ").replace(/\|/g, "\\|");
+const code = (s: string) => `\`${cell(s).replace(/`/g, "'")}\``;
+
+const TABLES = `SELECT c.relname AS name, obj_description(c.oid, 'pg_class') AS comment
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`;
+const COLUMNS = `SELECT c.relname AS table, a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
+       a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS default_value, a.attgenerated::text AS generated, a.attidentity::text AS identity
+  FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+  LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+  WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+  ORDER BY c.relname, a.attnum`;
+const CONSTRAINTS = `SELECT c.relname AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS definition
+  FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND k.contype <> 'n' ORDER BY c.relname, k.contype, k.conname`;
+const INDEXES = `SELECT tablename AS table, indexname AS name, indexdef AS definition FROM pg_indexes i
+  WHERE schemaname = 'public'
+    AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname AND k.contype IN ('p', 'u'))
+  ORDER BY tablename, indexname`;
+const TRIGGERS = `SELECT c.relname AS table, t.tgname AS name, p.proname AS fn, pg_get_triggerdef(t.oid) AS definition,
+       obj_description(t.oid, 'pg_trigger') AS comment
+  FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+  JOIN pg_proc p ON p.oid = t.tgfoid
+  WHERE n.nspname = 'public' AND NOT t.tgisinternal ORDER BY c.relname, t.tgname`;
+const FUNCTIONS = `SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS signature,
+       l.lanname AS language, obj_description(p.oid, 'pg_proc') AS comment
+  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
+  WHERE n.nspname = 'public'
+    AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+  ORDER BY p.proname`;
+
+/** "AFTER INSERT OR UPDATE ON public.x FOR EACH ROW WHEN (…)" → "AFTER INSERT OR UPDATE, each row, when (…)". */
+function when(definition: string): string {
+  const m =
+    /^CREATE (?:CONSTRAINT )?TRIGGER \S+ (.*?) ON \S+ (?:REFERENCING .*? )?FOR EACH (ROW|STATEMENT)(?: WHEN \((.*)\))? EXECUTE/.exec(
+      definition,
+    );
+  if (!m) return definition;
+  return `${m[1]}, each ${m[2].toLowerCase()}${m[3] ? `, when ${m[3]}` : ""}`;
+}
+
+/** "CREATE UNIQUE INDEX x ON public.t USING btree (a, b) WHERE (…)" → "UNIQUE (a, b) WHERE (…)". */
+const indexShape = (definition: string) =>
+  definition.replace(
+    /^CREATE (UNIQUE )?INDEX \S+ ON \S+ (?:USING (\w+) )?/,
+    (_m, unique: string | undefined, method: string) =>
+      `${unique ?? ""}${method && method !== "btree" ? `${method.toUpperCase()} ` : ""}`,
+  );
+
+/**
+ * docs/schema.md: the database as every migration leaves it, with the rule
+ * each table, trigger and function holds, read from the COMMENTs the
+ * migrations give them. Throws when one has none, so a new rule cannot go
+ * undescribed.
+ */
+export async function schemaDoc(db: Queryable): Promise<string> {
+  // One after another: inside a transaction, PostgreSQL's client takes one query at a time.
+  const tables = await db.query<Table>(TABLES);
+  const columns = await db.query<Column>(COLUMNS);
+  const constraints = await db.query<Named>(CONSTRAINTS);
+  const indexes = await db.query<Named>(INDEXES);
+  const triggers = await db.query<Named>(TRIGGERS);
+  const functions = await db.query<Fn>(FUNCTIONS);
+  const undescribed = [
+    ...tables.filter((t) => !t.comment).map((t) => `table ${t.name}`),
+    ...triggers.filter((t) => !t.comment).map((t) => `trigger ${t.name} on ${t.table}`),
+    ...functions.filter((f) => !f.comment).map((f) => `function ${f.signature}`),
+  ];
+  if (undescribed.length > 0) {
+    throw new Error(`Sem descrição (COMMENT ON … IS '…' numa migração): ${undescribed.join("; ")}`);
+  }
+
+  const out: string[] = [
+    "# The database as it is now",
+    "",
+    "Written by `npm run schema:doc` from a database with every migration applied; do not edit it by hand.",
+    "`test/api/schema-doc.test.ts` fails when it is stale. Each rule's sentence is the `COMMENT` a migration gave it,",
+    "and a new table, trigger or function needs one. Code points to a rule by its trigger's or function's name here.",
+    "",
+    `${tables.length} tables, ${triggers.length} triggers, ${functions.length} functions.`,
+    "",
+    "## Live events",
+    "",
+    "Triggers announce changes with `pg_notify('caravana_events', …)`; the payload's `type` is one of",
+    `${NOTIFIED_EVENTS.map(code).join(", ")} (\`src/shared/live-events.ts\`). The server adds`,
+    `${code(LIVE_EVENTS.seats)} and ${code(LIVE_EVENTS.resync)} of its own on the pages' streams.`,
+    "",
+    "## Tables",
+  ];
+  for (const t of tables) {
+    out.push("", `### ${t.name}`, "", t.comment!, "", "| Column | Type | Null | Default |", "|---|---|---|---|");
+    for (const c of columns.filter((c) => c.table === t.name)) {
+      let value = c.default_value ? code(c.default_value) : "";
+      if (c.generated === "s") value = `generated: ${value}`;
+      if (c.identity) value = "identity";
+      out.push(`| ${c.name} | ${cell(c.type)} | ${c.not_null ? "no" : "yes"} | ${value} |`);
+    }
+    const rules = [
+      ...constraints.filter((k) => k.table === t.name).map((k) => `- ${k.name}: ${code(k.definition)}`),
+      ...indexes.filter((i) => i.table === t.name).map((i) => `- ${i.name}: ${code(indexShape(i.definition))}`),
+    ];
+    if (rules.length > 0) out.push("", "Constraints and indexes:", "", ...rules);
+    const own = triggers.filter((tr) => tr.table === t.name);
+    if (own.length > 0) {
+      out.push("", "| Trigger | When | Function | Rule |", "|---|---|---|---|");
+      for (const tr of own) out.push(`| ${tr.name} | ${cell(when(tr.definition))} | ${tr.fn} | ${cell(tr.comment!)} |`);
+    }
+  }
+  out.push("", "## Functions", "", "| Function | Language | Rule |", "|---|---|---|");
+  for (const f of functions) out.push(`| ${code(f.signature)} | ${f.language} | ${cell(f.comment!)} |`);
+  return `${out.join("\n")}\n`;
+}
