@@ -8,7 +8,8 @@ import { createRegistration } from "../../src/server/registrations/create-regist
 import { listRegistrations, registrationStats } from "../../src/server/registrations/list-registrations";
 // The predicate itself is tested in one-registration-per-person.test.ts; here, paging over it.
 import { POSSIBLE_DUPLICATE } from "../../src/server/registrations/registration-row";
-import { deleteRegistration, updateRegistration } from "../../src/server/registrations/update-registration";
+import { markPaid } from "../../src/server/payments/payment-actions";
+import { deleteRegistration, editRegistration } from "../../src/server/registrations/update-registration";
 
 /** The truth the counters (registration_counts) must always agree with. */
 async function countedTheSlowWay(db: Database) {
@@ -54,9 +55,9 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
     await expectInStep();
     expect((await registrationStats(db)).total).toBe(44);
 
-    await updateRegistration(db, registration.id, { status_pagamento: "confirmado" });
+    await markPaid(db, registration.id);
     await expectInStep();
-    await updateRegistration(db, registration.id, {
+    await editRegistration(db, registration.id, {
       ...data,
       metodo_pagamento: "ESPECIE",
       status_pagamento: "pendente",

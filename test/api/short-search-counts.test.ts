@@ -14,7 +14,8 @@ import {
   foldGramLog,
   shortGrams,
 } from "../../src/server/registrations/short-search-counts";
-import { deleteRegistration, updateRegistration } from "../../src/server/registrations/update-registration";
+import { markPaid } from "../../src/server/payments/payment-actions";
+import { deleteRegistration, editRegistration } from "../../src/server/registrations/update-registration";
 // The predicate itself is tested in one-registration-per-person.test.ts; here, counting over it.
 import { POSSIBLE_DUPLICATE } from "../../src/server/registrations/registration-row";
 
@@ -106,9 +107,9 @@ describe.each(DB_KINDS)("short searches (one or two characters) on %s", (kind) =
     expect(await foldGramLog(db)).toBeGreaterThan(0);
     await expectCountsExact(db);
 
-    await updateRegistration(db, registration.id, { status_pagamento: "confirmado" });
+    await markPaid(db, registration.id);
     await expectCountsExact(db);
-    await updateRegistration(db, registration.id, { nome_completo: "Lúcio Zz", status_pagamento: "confirmado" });
+    await editRegistration(db, registration.id, { ...data, nome_completo: "Lúcio Zz", status_pagamento: "confirmado" });
     await db.query(
       "UPDATE registrations SET comprovante_path = 'comprovantes/' || replace(id::text, '-', '') || '.jpg' WHERE nome_completo LIKE 'Bia%'",
     );

@@ -2,7 +2,6 @@ import {
   BOARDING_MESSAGES,
   type BoardingList,
   type BoardingPassenger,
-  type CashBody,
   type Mark,
   type MarksResult,
   NO_BUS_LABEL,
@@ -114,22 +113,11 @@ export async function applyMarks(db: Queryable, marks: Mark[]): Promise<MarksRes
   };
 }
 
-/**
- * "Recebi em espécie": paid in cash at the door. Someone already paid keeps
- * the method they paid with, so a second phone's tap changes nothing.
- */
-export async function receiveCash(db: Queryable, body: CashBody): Promise<BoardingPassenger> {
-  await db.query(
-    `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'ESPECIE', updated_at = now()
-     WHERE id = $1 AND situacao = 'vaga' AND status_pagamento <> 'confirmado'`,
-    [body.inscricao_id],
-  );
-  const [row] = await db.query<BoardingPassenger & { situacao: string }>(
-    `SELECT ${PASSENGER_COLUMNS}, r.situacao FROM registrations r WHERE r.id = $1`,
-    [body.inscricao_id],
-  );
+/** One seated person as the roll call shows them. */
+export async function readPassenger(db: Queryable, id: string): Promise<BoardingPassenger> {
+  const [row] = await db.query<BoardingPassenger>(`SELECT ${PASSENGER_COLUMNS} FROM registrations r WHERE r.id = $1`, [
+    id,
+  ]);
   if (!row) throw new HttpError(404, BOARDING_MESSAGES.notFound);
-  if (row.situacao !== "vaga") throw new HttpError(409, BOARDING_MESSAGES.notSeated(row.nome_completo));
-  const { situacao: _situacao, ...passenger } = row;
-  return passenger;
+  return row;
 }

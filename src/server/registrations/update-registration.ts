@@ -6,34 +6,26 @@ import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./re
 
 export const NOT_FOUND_MESSAGE = "Inscrição não encontrada.";
 
-export interface RegistrationPatch {
-  nome_completo?: string;
-  idade?: number;
-  numero_responsavel?: string;
-  metodo_pagamento?: PaymentMethod;
+export interface RegistrationEdit {
+  nome_completo: string;
+  idade: number;
+  numero_responsavel: string;
+  metodo_pagamento: PaymentMethod;
   status_pagamento: PaymentStatus;
 }
 
-/** Applies the fields present (the whole edit set, or the status alone) and stamps updated_at. */
-export async function updateRegistration(db: Queryable, id: string, patch: RegistrationPatch): Promise<Registration> {
+/**
+ * The coordination's edit dialog: every field at once, the status with them
+ * (the spec's edit form). A status alone goes through payments/payment-actions.ts.
+ */
+export async function editRegistration(db: Queryable, id: string, edit: RegistrationEdit): Promise<Registration> {
   const [row] = await db.query<RegistrationRow>(
     `UPDATE registrations SET
-       nome_completo = COALESCE($2, nome_completo),
-       idade = COALESCE($3::int, idade),
-       numero_responsavel = COALESCE($4, numero_responsavel),
-       metodo_pagamento = COALESCE($5, metodo_pagamento),
-       status_pagamento = $6,
+       nome_completo = $2, idade = $3, numero_responsavel = $4, metodo_pagamento = $5, status_pagamento = $6,
        updated_at = now()
      WHERE id = $1
      RETURNING ${REGISTRATION_COLUMNS}`,
-    [
-      id,
-      patch.nome_completo ?? null,
-      patch.idade ?? null,
-      patch.numero_responsavel ?? null,
-      patch.metodo_pagamento ?? null,
-      patch.status_pagamento,
-    ],
+    [id, edit.nome_completo, edit.idade, edit.numero_responsavel, edit.metodo_pagamento, edit.status_pagamento],
   );
   if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
   return toRegistration(row);

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { cashBodySchema, marksBodySchema } from "../../shared/boarding";
-import { applyMarks, readBoardingList, receiveCash } from "../boarding/boarding-repository";
+import { applyMarks, readBoardingList, readPassenger } from "../boarding/boarding-repository";
+import { receiveCash } from "../payments/payment-actions";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
 /** Admin routes under /api/boarding: the roll call at the bus doors. */
@@ -21,9 +22,10 @@ const adminBoardingRoutes: RoutePlugin = async (app) => {
     async (request) => applyMarks(request.actorDb, request.body.marcas),
   );
 
-  app.post("/api/boarding/cash", { config: { equipe: true }, schema: { body: cashBodySchema } }, async (request) =>
-    receiveCash(request.actorDb, request.body),
-  );
+  app.post("/api/boarding/cash", { config: { equipe: true }, schema: { body: cashBodySchema } }, async (request) => {
+    await receiveCash(request.actorDb, request.body.inscricao_id);
+    return readPassenger(app.db, request.body.inscricao_id);
+  });
 };
 
 export default adminBoardingRoutes;

@@ -1,13 +1,8 @@
 import type { FastifyReply } from "fastify";
 import * as z from "zod/mini";
 import { idParamsSchema, listQuerySchema } from "../../shared/admin-api";
-import {
-  firstMessage,
-  MESSAGES,
-  paymentStatusSchema,
-  registrationEditSchema,
-  type registrationPatchSchema,
-} from "../../shared/registration-schema";
+import type { PaymentStatus } from "../../shared/constants";
+import { firstMessage, MESSAGES, paymentStatusSchema, registrationEditSchema } from "../../shared/registration-schema";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { exportFileName } from "../registrations/export-format";
@@ -15,12 +10,11 @@ import { csvExport } from "../registrations/export-csv";
 import { xlsxExport } from "../registrations/export-xlsx";
 import { exportRegistrations, listRegistrations, registrationStats } from "../registrations/list-registrations";
 import { refusingSamePerson } from "../registrations/same-person";
-import { deleteRegistration, readRegistration, updateRegistration } from "../registrations/update-registration";
+import { deleteRegistration, editRegistration, readRegistration } from "../registrations/update-registration";
+import { markPaid, markUnpaid } from "../payments/payment-actions";
 import { moveRegistration, releaseUnpaid, unpaidSeats } from "../seats/seat-moves";
 import { releaseUnpaidSchema, seatMoveSchema, unpaidQuerySchema } from "../../shared/seats";
 import { TEAM_MESSAGES } from "../../shared/team";
-
-type PatchBody = z.output<typeof registrationPatchSchema>;
 
 // PostgreSQL text cannot hold NUL: a search with one would fail in the database (500) instead of being refused.
 const serverListQuerySchema = listQuerySchema.check(
@@ -32,17 +26,27 @@ const statusOnlySchema = z.strictObject(
   { error: (iss) => (iss.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.invalidPayload) },
 );
 
+type Patch =
+  | { kind: "payment"; status: PaymentStatus }
+  | { kind: "edit"; edit: z.output<typeof registrationEditSchema> };
+
 /**
- * Accepts what registrationPatchSchema accepts, but parses with the one branch
- * the body aims at, so the answer carries the field's own message
- * ("Idade mínima: 4 anos") instead of the union's generic one.
+ * The spec's PATCH takes status_pagamento alone ("Marcar Pago" and its undo)
+ * or the whole edit set. The body's shape says which, and it is parsed with
+ * that one schema, so the answer carries the field's own message ("Idade
+ * mínima: 4 anos") instead of a union's generic one.
  */
-function parsePatch(body: unknown): PatchBody {
+function parsePatch(body: unknown): Patch {
   const statusOnly =
     typeof body === "object" && body !== null && Object.keys(body).length === 1 && "status_pagamento" in body;
-  const result = (statusOnly ? statusOnlySchema : registrationEditSchema).safeParse(body);
+  if (statusOnly) {
+    const result = statusOnlySchema.safeParse(body);
+    if (!result.success) throw new HttpError(400, firstMessage(result.error));
+    return { kind: "payment", status: result.data.status_pagamento };
+  }
+  const result = registrationEditSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, firstMessage(result.error));
-  return result.data;
+  return { kind: "edit", edit: result.data };
 }
 
 /**
@@ -79,10 +83,12 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
     { config: { equipe: true }, schema: { params: idParamsSchema } },
     async (request) => {
       const patch = parsePatch(request.body);
-      if (request.admin?.papel !== "coordenacao" && Object.keys(patch).some((k) => k !== "status_pagamento")) {
-        throw new HttpError(403, TEAM_MESSAGES.forbidden);
+      const { id } = request.params;
+      if (patch.kind === "payment") {
+        return patch.status === "confirmado" ? markPaid(request.actorDb, id) : markUnpaid(request.actorDb, id);
       }
-      return refusingSamePerson(() => updateRegistration(request.actorDb, request.params.id, patch));
+      if (request.admin?.papel !== "coordenacao") throw new HttpError(403, TEAM_MESSAGES.forbidden);
+      return refusingSamePerson(() => editRegistration(request.actorDb, id, patch.edit));
     },
   );
 

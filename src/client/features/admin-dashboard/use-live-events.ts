@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import type { FormStatus, RegistrationsChanged } from "../../../shared/api-types";
 import { LIVE_EVENTS } from "../../../shared/live-events";
+import { useDebounced } from "../../hooks/use-debounced";
 import { useEventStream } from "../../hooks/use-event-stream";
 
 interface Handlers {
@@ -25,13 +26,7 @@ const DEBOUNCE_MS = 200;
 export function useLiveEvents(handlers: Handlers): void {
   const ref = useRef(handlers);
   ref.current = handlers;
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(debounce.current), []);
-
-  const changed = () => {
-    clearTimeout(debounce.current);
-    debounce.current = setTimeout(() => ref.current.onRegistrationsChanged(), DEBOUNCE_MS);
-  };
+  const changed = useDebounced(() => ref.current.onRegistrationsChanged(), DEBOUNCE_MS);
   useEventStream(
     "/api/events",
     {

@@ -10,7 +10,7 @@ import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
 import { FormDialogActions } from "../../components/form-dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import type { SeatOverview } from "../../../shared/seats";
-import { moveSeat, patchRegistration } from "./registrations-api";
+import { editRegistration, moveSeat } from "./registrations-api";
 import { needsConfirmation, placeOf, placeValue, SeatField } from "./seat-field";
 
 interface Values {
@@ -74,7 +74,7 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
     setErrors({});
     setSaving(true);
     try {
-      let saved = await patchRegistration(r.id, res.data);
+      let saved = await editRegistration(r.id, res.data);
       if (moving) {
         const de = { situacao: r.situacao, onibus_id: r.onibus_id };
         saved = await moveSeat(r.id, { de, para: placeOf(place), confirmar: confirming });

@@ -20,10 +20,8 @@ export function listRegistrations(query: FilterQuery, page: number): Promise<Reg
   return adminApi<RegistrationPage>(`/api/registrations?${params(query, page)}`, { cache: "no-store" });
 }
 
-export function patchRegistration(
-  id: string,
-  body: EditBody | { status_pagamento: PaymentStatus },
-): Promise<Registration> {
+/** The edit dialog: every field at once. A payment alone: mark-paid.ts, mark-unpaid.ts. */
+export function editRegistration(id: string, body: EditBody): Promise<Registration> {
   return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}`, { method: "PATCH", json: body });
 }
 

@@ -1,9 +1,8 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { Registration } from "../../../shared/api-types";
 import { StrokeIcon } from "../../components/stroke-icon";
-import { toast } from "../../lib/toast";
-import { reportAdminError, useIsCoordination } from "../../lib/admin-session";
-import { patchRegistration } from "./registrations-api";
+import { useIsCoordination } from "../../lib/admin-session";
+import { usePaidToggle } from "./use-paid-toggle";
 
 export type DialogKind = "details" | "edit" | "delete";
 
@@ -15,39 +14,14 @@ export function PaidToggle({
   registration: Registration;
   onSaved: (reg: Registration) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, toggle } = usePaidToggle(onSaved);
   const paid = r.status_pagamento === "confirmado";
-
-  const said = (reg: Registration) =>
-    reg.status_pagamento === "confirmado"
-      ? `Pagamento de ${reg.nome_completo} confirmado.`
-      : `Pagamento de ${reg.nome_completo} voltou para pendente.`;
-
-  async function setStatus(status: Registration["status_pagamento"], undoable: boolean) {
-    setBusy(true);
-    try {
-      const saved = await patchRegistration(r.id, { status_pagamento: status });
-      onSaved(saved);
-      // One tap is easy to make by mistake: the toast takes it back, as the roll call's does.
-      const back = paid ? "confirmado" : "pendente";
-      toast(
-        "success",
-        "Status Atualizado",
-        said(saved),
-        undoable ? { label: "Desfazer", onClick: () => void setStatus(back, false) } : undefined,
-      );
-    } catch (e) {
-      reportAdminError("Erro ao atualizar status do pagamento", e);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <button
       type="button"
       className={`admin-btn reg-paid-toggle ${paid ? "admin-btn-success" : "admin-btn-outline"}`}
-      onClick={() => void setStatus(paid ? "pendente" : "confirmado", true)}
+      onClick={() => void toggle(r)}
       disabled={busy}
       aria-busy={busy}
       title={paid ? "Pagamento confirmado. Clique para voltar a Pendente." : "Confirmar o pagamento"}

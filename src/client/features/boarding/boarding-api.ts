@@ -1,4 +1,4 @@
-import type { BoardingList, BoardingPassenger, Mark, MarksResult } from "../../../shared/boarding";
+import type { BoardingList, Mark, MarksResult } from "../../../shared/boarding";
 import { adminApi } from "../../lib/admin-session";
 
 // No cache option: the server answers no-store, and a request with one could not take the page's preload (client-app.ts).
@@ -6,6 +6,3 @@ export const getBoardingList = () => adminApi<BoardingList>("/api/boarding");
 
 export const postMarks = (marcas: Mark[]) =>
   adminApi<MarksResult>("/api/boarding/marks", { method: "POST", json: { marcas } });
-
-export const postCash = (inscricao_id: string) =>
-  adminApi<BoardingPassenger>("/api/boarding/cash", { method: "POST", json: { inscricao_id } });

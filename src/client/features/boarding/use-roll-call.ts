@@ -1,28 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type BoardingEvent, type BoardingList, MARKS_PER_BATCH, type Trip } from "../../../shared/boarding";
 import { LIVE_EVENTS } from "../../../shared/live-events";
-import {
-  type BoardingEvent,
-  type BoardingList,
-  MARKS_PER_BATCH,
-  type MarksResult,
-  type Trip,
-} from "../../../shared/boarding";
-import { toast } from "../../lib/toast";
+import { useDebounced } from "../../hooks/use-debounced";
 import { useEventStream } from "../../hooks/use-event-stream";
 import { isUnauthorized, useSessionUser } from "../../lib/admin-session";
 import { ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
 import { newUuid } from "../../lib/uuid";
-import { getBoardingList, postCash, postMarks } from "./boarding-api";
-import {
-  dequeue,
-  enqueue,
-  type QueuedAction,
-  readQueue,
-  readSavedList,
-  type SavedList,
-  saveList,
-} from "./boarding-store";
-import { isMark, othersQueued, overlay, type SeenPassenger, statesFromEvent, withStates } from "./roll-call-state";
+import { getBoardingList, postMarks } from "./boarding-api";
+import { dequeue, enqueue, type QueuedAction, readQueue, readSavedList, saveList } from "./boarding-store";
+import { receiveCash } from "./receive-cash";
+import { canSend, initialRollCall, type RollCallAction, rollCallReducer } from "./roll-call-reducer";
+import { isMark, othersQueued, overlay, type SeenPassenger, statesFromEvent } from "./roll-call-state";
 
 export interface RollCall {
   list: BoardingList | null;
@@ -50,73 +39,55 @@ export interface RollCall {
 // Without an answer to the browser's "online" event, the queue is tried again this often.
 const RETRY_MS = 10_000;
 const REFRESH_DEBOUNCE_MS = 300;
+// These change the lists, which the phone keeps for a reload with no signal.
+const CHANGES_LIST = new Set<RollCallAction["type"]>(["list-read", "states", "passenger"]);
 
 const isNetworkError = (e: unknown) => e instanceof ApiError && e.status === 0;
+/** The server looked at the request and said no: told to the person, then dropped from the queue. */
+const isRefusal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401;
 
 /**
  * The roll call's data: the lists kept on the phone, the queue of marks, and
- * sending it whenever the server can be reached (docs/decisions/026).
+ * sending it whenever the server can be reached (docs/decisions/026). The
+ * state is one reducer (roll-call-reducer.ts); `current` holds its latest
+ * value for the sending loop, which outlives renders.
  */
 export function useRollCall(): RollCall {
-  const [saved, setSavedState] = useState<SavedList | null>(null);
-  const [queue, setQueueState] = useState<QueuedAction[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [online, setOnline] = useState(() => navigator.onLine);
-  const [sending, setSending] = useState(false);
-  const [queueRead, setQueueRead] = useState(false);
-  const savedRef = useRef<SavedList | null>(null);
-  const queueRef = useRef<QueuedAction[]>([]);
+  const current = useRef(initialRollCall(navigator.onLine));
+  const [state, setState] = useState(current.current);
   const flushing = useRef(false);
   const flushAgain = useRef(false);
   const user = useSessionUser();
-  /** Logins whose queued marks the person logged in now agreed to send. */
-  const accepted = useRef(new Set<string>());
-  const sendable = useCallback(
-    (a: QueuedAction) => !a.autor || a.autor.login === user?.login || accepted.current.has(a.autor.login),
-    [user],
-  );
+  const login = user?.login;
 
-  const setSaved = useCallback((next: SavedList, persist = true) => {
-    savedRef.current = next;
-    setSavedState(next);
-    if (persist) saveList(next).catch((err) => console.error("Não foi possível guardar a lista no aparelho", err));
+  const dispatch = useCallback((action: RollCallAction) => {
+    const before = current.current;
+    current.current = rollCallReducer(before, action);
+    setState(current.current);
+    const saved = current.current.saved;
+    if (CHANGES_LIST.has(action.type) && saved && saved !== before.saved) {
+      saveList(saved).catch((err) => console.error("Não foi possível guardar a lista no aparelho", err));
+    }
   }, []);
-  const setQueue = useCallback((next: QueuedAction[]) => {
-    queueRef.current = next;
-    setQueueState(next);
-  }, []);
-  const applyStates = useCallback(
-    (states: MarksResult["estado"]) => {
-      if (savedRef.current && states.length > 0) setSaved(withStates(savedRef.current, states));
-    },
-    [setSaved],
-  );
 
   const refresh = useCallback(async () => {
     try {
       const asked = Date.now();
       const list = await getBoardingList();
       // The server's clock, read at about the middle of the round trip.
-      const clockOffset = Date.parse(list.agora) - (asked + Date.now()) / 2;
-      setSaved({ list, clockOffset });
-      setOnline(true);
-      setLoadError(null);
+      dispatch({ type: "list-read", saved: { list, clockOffset: Date.parse(list.agora) - (asked + Date.now()) / 2 } });
     } catch (e) {
-      if (isNetworkError(e)) setOnline(false);
-      else if (!isUnauthorized(e)) setLoadError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setLoading(false);
+      const message = isNetworkError(e) || isUnauthorized(e) ? null : e instanceof Error ? e.message : String(e);
+      dispatch({ type: "list-failed", offline: isNetworkError(e), message });
     }
-  }, [setSaved]);
+  }, [dispatch]);
 
-  const removeFromQueue = useCallback(
+  const sent = useCallback(
     async (ids: string[]) => {
       await dequeue(ids);
-      const gone = new Set(ids);
-      setQueue(queueRef.current.filter((a) => !gone.has(a.id)));
+      dispatch({ type: "sent", ids });
     },
-    [setQueue],
+    [dispatch],
   );
 
   /** Sends the queue in batches; what the server refused is dropped with its message, never silently. */
@@ -126,55 +97,48 @@ export function useRollCall(): RollCall {
       return;
     }
     flushing.current = true;
-    setSending(queueRef.current.length > 0);
+    dispatch({ type: "sending", sending: current.current.queue.length > 0 });
     try {
       for (;;) {
-        const ready = queueRef.current.filter(sendable);
+        const ready = current.current.queue.filter((a) => canSend(current.current, login, a));
         const marks = ready.filter(isMark).slice(0, MARKS_PER_BATCH);
-        const cash = ready.filter((a) => !isMark(a));
+        const cash = ready.filter((a) => a.tipo === "especie");
         if (marks.length === 0 && cash.length === 0) break;
         if (marks.length > 0) {
           const result = await postMarks(marks.map((a) => a.marca));
-          applyStates(result.estado);
+          dispatch({ type: "states", states: result.estado });
           for (const r of result.recusadas) toast("error", "Marcação não registrada", r.mensagem);
-          await removeFromQueue([...result.recebidas, ...result.recusadas.map((r) => r.id)]);
+          await sent([...result.recebidas, ...result.recusadas.map((r) => r.id)]);
         }
         for (const a of cash) {
-          if (a.tipo !== "especie") continue;
           try {
-            const p = await postCash(a.inscricao_id);
-            if (savedRef.current) {
-              const list = savedRef.current.list;
-              setSaved({
-                ...savedRef.current,
-                list: { ...list, passageiros: list.passageiros.map((x) => (x.id === p.id ? p : x)) },
-              });
-            }
+            dispatch({ type: "passenger", passenger: await receiveCash(a.inscricao_id) });
           } catch (e) {
-            if (!(e instanceof ApiError) || e.status === 0 || e.status === 401 || e.status >= 500) throw e;
-            toast("error", "Pagamento não registrado", e.message);
+            if (!isRefusal(e)) throw e;
+            toast("error", "Pagamento não registrado", (e as Error).message);
           }
-          await removeFromQueue([a.id]);
+          await sent([a.id]);
         }
-        setOnline(true);
+        dispatch({ type: "online", online: true });
       }
     } catch (e) {
-      if (isNetworkError(e)) setOnline(false);
+      // Not sent, and kept: no signal, or a session to log in again; anything else is said.
+      if (isNetworkError(e)) dispatch({ type: "online", online: false });
       else if (!isUnauthorized(e))
         toast("error", "Não foi possível enviar as marcações", e instanceof Error ? e.message : undefined);
     } finally {
       flushing.current = false;
-      setSending(false);
+      dispatch({ type: "sending", sending: false });
       if (flushAgain.current) {
         flushAgain.current = false;
         void flush();
       }
     }
-  }, [applyStates, removeFromQueue, setSaved, sendable]);
+  }, [dispatch, sent, login]);
 
   const push = useCallback(
     (action: QueuedAction) => {
-      setQueue([...queueRef.current, action]);
+      dispatch({ type: "queued", action });
       enqueue(action)
         .then(() => flush())
         .catch((err) => {
@@ -182,31 +146,24 @@ export function useRollCall(): RollCall {
           toast("error", "Não foi possível guardar a marcação neste aparelho", "Tente de novo.");
         });
     },
-    [flush, setQueue],
+    [dispatch, flush],
   );
 
-  const now = () => new Date(Date.now() + (savedRef.current?.clockOffset ?? 0)).toISOString();
-
-  const passengers = useMemo(() => overlay(saved?.list.passageiros ?? [], queue), [saved, queue]);
-
+  const now = () => new Date(Date.now() + (current.current.saved?.clockOffset ?? 0)).toISOString();
   const autor = () => (user ? { autor: { login: user.login, nome: user.nome } } : {});
 
-  const mark = (p: SeenPassenger, trip: Trip, embarcou: boolean) => {
-    const id = newUuid();
-    push({ id, tipo: "marca", marca: { id, inscricao_id: p.id, viagem: trip, embarcou, feito_em: now() }, ...autor() });
-  };
-
-  const receiveCash = (p: SeenPassenger) => {
-    push({ id: newUuid(), tipo: "especie", inscricao_id: p.id, feito_em: now(), ...autor() });
-  };
+  const passengers = useMemo(
+    () => overlay(state.saved?.list.passageiros ?? [], state.queue),
+    [state.saved, state.queue],
+  );
 
   // Until the session is known (a reload with no signal), nobody's marks are called someone else's.
-  const held = useMemo(() => (user ? othersQueued(queue, sendable) : []), [queue, sendable, user]);
+  const held = useMemo(() => (login ? othersQueued(state.queue, (a) => canSend(state, login, a)) : []), [state, login]);
 
   // Who is logged in became known (or changed): their own queued marks go now.
   useEffect(() => {
-    if (user && queueRef.current.length > 0) void flush();
-  }, [user, flush]);
+    if (login && current.current.queue.length > 0) void flush();
+  }, [login, flush]);
 
   // The server's list and the phone's copy at once (the copy shows first with no signal); then whatever was queued.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on opening
@@ -219,12 +176,8 @@ export function useRollCall(): RollCall {
         readQueue().catch(() => [] as QueuedAction[]),
       ]);
       if (!live) return;
-      if (kept && !savedRef.current) {
-        setSaved(kept, false);
-        setLoading(false);
-      }
-      setQueue([...queued, ...queueRef.current.filter((a) => !queued.some((q) => q.id === a.id))]);
-      setQueueRead(true);
+      if (kept) dispatch({ type: "list-kept", saved: kept });
+      dispatch({ type: "queue-read", queue: queued });
       await fresh;
       await flush();
     })();
@@ -236,35 +189,31 @@ export function useRollCall(): RollCall {
   useEffect(() => {
     // What waits on the phone goes first; the fresh list after it.
     const back = () => {
-      setOnline(true);
+      dispatch({ type: "online", online: true });
       void flush().then(refresh);
     };
-    const gone = () => setOnline(false);
+    const gone = () => dispatch({ type: "online", online: false });
     window.addEventListener("online", back);
     window.addEventListener("offline", gone);
     const timer = setInterval(() => {
-      if (queueRef.current.length > 0) void flush();
+      if (current.current.queue.length > 0) void flush();
     }, RETRY_MS);
     return () => {
       window.removeEventListener("online", back);
       window.removeEventListener("offline", gone);
       clearInterval(timer);
     };
-  }, [flush, refresh]);
+  }, [dispatch, flush, refresh]);
 
   // Other phones' marks arrive as ids and states; anything else that may change a list is read again.
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(debounce.current), []);
-  const listChanged = () => {
-    clearTimeout(debounce.current);
-    debounce.current = setTimeout(() => void refresh(), REFRESH_DEBOUNCE_MS);
-  };
+  const listChanged = useDebounced(() => void refresh(), REFRESH_DEBOUNCE_MS);
   useEventStream(
     "/api/events",
     {
       [LIVE_EVENTS.boarding]: (data) => {
-        const states = statesFromEvent(savedRef.current?.list.passageiros ?? [], (data as BoardingEvent).marks ?? []);
-        if (states) applyStates(states);
+        const marks = (data as BoardingEvent).marks ?? [];
+        const states = statesFromEvent(current.current.saved?.list.passageiros ?? [], marks);
+        if (states) dispatch({ type: "states", states });
         else listChanged();
       },
       [LIVE_EVENTS.registrationInserted]: listChanged,
@@ -281,20 +230,27 @@ export function useRollCall(): RollCall {
   );
 
   return {
-    list: saved?.list ?? null,
+    list: state.saved?.list ?? null,
     passengers,
-    loading: loading && !saved,
-    loadError: saved ? null : loadError,
-    online,
-    queued: queue.length,
-    queueRead,
+    loading: state.loading && !state.saved,
+    loadError: state.saved ? null : state.loadError,
+    online: state.online,
+    queued: state.queue.length,
+    queueRead: state.queueRead,
     held,
-    sending,
-    mark,
-    receiveCash,
+    sending: state.sending,
+    mark: (p, trip, embarcou) => {
+      const id = newUuid();
+      push({
+        id,
+        tipo: "marca",
+        marca: { id, inscricao_id: p.id, viagem: trip, embarcou, feito_em: now() },
+        ...autor(),
+      });
+    },
+    receiveCash: (p) => push({ id: newUuid(), tipo: "especie", inscricao_id: p.id, feito_em: now(), ...autor() }),
     sendHeld: () => {
-      for (const a of queueRef.current) if (a.autor) accepted.current.add(a.autor.login);
-      setQueue([...queueRef.current]);
+      dispatch({ type: "held-accepted" });
       void flush();
     },
     retry: () => void refresh().then(flush),
