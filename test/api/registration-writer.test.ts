@@ -154,8 +154,8 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
     const secondQueued = new Promise<void>((r) => (queued = r));
     const recording = {
       query: async <T>(sql: string, params?: unknown[]) => {
-        if (!sql.includes("unnest(")) return t.db.query<T>(sql, params);
-        events.push(`insert ${(params?.[0] as unknown[] | undefined)?.length}`);
+        if (!sql.includes("json_populate_recordset(")) return t.db.query<T>(sql, params);
+        events.push(`insert ${JSON.parse(params?.[0] as string).length}`);
         if (events.length === 1) await secondQueued;
         return t.db.query<T>(sql, params);
       },

@@ -44,6 +44,20 @@ export interface CreatedRow {
 
 const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, preco_centavos, ${SEAT_COLUMNS}`;
 
+/** The columns the form's INSERT writes, by name: one list for the row, the query and the mapping. */
+const INSERTED_FIELDS = [
+  "id",
+  "nome_completo",
+  "idade",
+  "numero_responsavel",
+  "metodo_pagamento",
+  "idempotency_key",
+  "referencia",
+  "upload_token_hash",
+  "consentimento_versao",
+] as const;
+type InsertedRow = Record<(typeof INSERTED_FIELDS)[number], string | number | null>;
+
 /** One row to insert, with the secrets drawn for it. */
 export interface NewRow {
   data: RegistrationData;
@@ -88,32 +102,31 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
  * RETURNING: the callers read it afterwards (withWaitingPositions).
  */
 export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
+  const values = rows.map(
+    (r): InsertedRow => ({
+      id: randomUUID(),
+      nome_completo: r.data.nome_completo,
+      idade: r.data.idade,
+      numero_responsavel: r.data.numero_responsavel,
+      metodo_pagamento: r.data.metodo_pagamento,
+      idempotency_key: r.key,
+      referencia: r.reference,
+      upload_token_hash: hashToken(r.token),
+      consentimento_versao: consentVersion(r.data),
+    }),
+  );
+  const columns = INSERTED_FIELDS.join(", ");
   const created = await db.query<CreatedRow>(
     // caravana.origem: this statement is the public form's, held to the per-phone limit (registrations_per_phone).
     `WITH formulario AS (SELECT set_config('caravana.origem', 'formulario', true))
-     INSERT INTO registrations
-       (id, nome_completo, idade, numero_responsavel, metodo_pagamento, idempotency_key, referencia, upload_token_hash,
-        consentimento_versao, consentimento_em)
-     SELECT v.id::uuid, v.nome, v.idade, v.numero, v.metodo, v.chave::uuid, v.referencia, v.token, v.consentimento,
-            CASE WHEN v.consentimento IS NULL THEN NULL ELSE now() END
-     FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
-          AS v(nome, idade, numero, metodo, chave, referencia, token, consentimento, id)
-     WHERE (SELECT is_open FROM form_settings WHERE id = $9) AND EXISTS (SELECT FROM formulario)
+     INSERT INTO registrations (${columns}, consentimento_em)
+     SELECT ${columns}, CASE WHEN consentimento_versao IS NULL THEN NULL ELSE now() END
+     FROM json_populate_recordset(NULL::registrations, $1::json)
+     WHERE (SELECT is_open FROM form_settings WHERE id = $2) AND EXISTS (SELECT FROM formulario)
      ON CONFLICT DO NOTHING
      RETURNING id, metodo_pagamento, created_at, referencia, preco_centavos, situacao,
                ${busNameOf("onibus_id")} AS onibus_nome, NULL::int AS posicao_espera`,
-    [
-      rows.map((r) => r.data.nome_completo),
-      rows.map((r) => r.data.idade),
-      rows.map((r) => r.data.numero_responsavel),
-      rows.map((r) => r.data.metodo_pagamento),
-      rows.map((r) => r.key),
-      rows.map((r) => r.reference),
-      rows.map((r) => hashToken(r.token)),
-      rows.map((r) => consentVersion(r.data)),
-      FORM_STATUS_ID,
-      rows.map(() => randomUUID()),
-    ],
+    [JSON.stringify(values), FORM_STATUS_ID],
   );
   return new Map(created.map((row) => [row.referencia, row]));
 }

@@ -115,6 +115,28 @@ const boardedOn = (trip: "ida" | "volta") =>
 
 type ExportBatchRow = ExportRow & { cursor_key: string };
 
+/** A PGlite batch's tuple, in this order: every field of ExportBatchRow, once (checked below). */
+const EXPORT_FIELDS = [
+  "id",
+  "nome_completo",
+  "idade",
+  "numero_responsavel",
+  "metodo_pagamento",
+  "status_pagamento",
+  "preco_centavos",
+  "local_ms",
+  "cursor_key",
+  "situacao",
+  "onibus_nome",
+  "posicao_espera",
+  "embarcou_ida",
+  "embarcou_volta",
+] as const satisfies readonly (keyof ExportBatchRow)[];
+// Fails to compile when ExportRow gains a field the tuple lacks.
+const everyExportField: Exclude<keyof ExportBatchRow, (typeof EXPORT_FIELDS)[number]> extends never ? true : never =
+  true;
+void everyExportField;
+
 /**
  * One batch in the list's order. PGlite decodes every field of every row in
  * JavaScript, which cost more than the query itself, so there the batch comes
@@ -129,62 +151,16 @@ async function exportBatch(
   params: unknown[],
 ) {
   if (db.kind !== "pglite") return db.query<ExportBatchRow>(select(""), params);
-  type Values = [
-    string,
-    string,
-    number,
-    string | null,
-    ExportRow["metodo_pagamento"],
-    ExportRow["status_pagamento"],
-    number | null,
-    number,
-    string,
-    ExportRow["situacao"],
-    string | null,
-    number | null,
-    boolean | null,
-    boolean | null,
-  ];
-  const [{ batch }] = await db.query<{ batch: Values[] }>(
-    `SELECT coalesce(json_agg(json_build_array(id, nome_completo, idade, numero_responsavel, metodo_pagamento,
-                                               status_pagamento, preco_centavos, local_ms, cursor_key, situacao, onibus_nome,
-                                               posicao_espera, embarcou_ida, embarcou_volta) ORDER BY ${orderBy}), '[]') AS batch
+  const [{ batch }] = await db.query<{ batch: unknown[][] }>(
+    `SELECT coalesce(json_agg(json_build_array(${EXPORT_FIELDS.join(", ")}) ORDER BY ${orderBy}), '[]') AS batch
      FROM (${select("created_at, nome_busca,")}) b`,
     params,
   );
-  return batch.map(
-    ([
-      id,
-      nome_completo,
-      idade,
-      numero_responsavel,
-      metodo_pagamento,
-      status_pagamento,
-      preco_centavos,
-      local_ms,
-      cursor_key,
-      situacao,
-      onibus_nome,
-      posicao_espera,
-      embarcou_ida,
-      embarcou_volta,
-    ]) => ({
-      preco_centavos,
-      id,
-      nome_completo,
-      idade,
-      numero_responsavel,
-      metodo_pagamento,
-      status_pagamento,
-      local_ms,
-      cursor_key,
-      situacao,
-      onibus_nome,
-      posicao_espera,
-      embarcou_ida,
-      embarcou_volta,
-    }),
-  );
+  return batch.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < EXPORT_FIELDS.length; i++) row[EXPORT_FIELDS[i]] = values[i];
+    return row as unknown as ExportBatchRow;
+  });
 }
 
 /**
