@@ -18,12 +18,12 @@ async function expectSearchUsesTrigramIndex(db: Database) {
   const where = whereClause({ q: "silva 123", status: "todos" });
   const plan = await db.query<{ "QUERY PLAN": string }>(
     `EXPLAIN SELECT count(*) FROM registrations ${where.sql}`,
-    where.params,
+    where.params.values,
   );
   expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("registrations_nome_busca_trgm_idx");
   const [{ n }] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM registrations ${where.sql}`,
-    where.params,
+    where.params.values,
   );
   expect(n).toBe(11); // 123 and 1230..1239
 }

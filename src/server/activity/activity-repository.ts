@@ -1,6 +1,7 @@
 import type { ActivityEntry, ActivityPage, ActivityQuery } from "../../shared/activity";
 import { ACTIVITY_PAGE_SIZE } from "../../shared/activity";
 import type { Queryable } from "../db/database";
+import { sqlParams } from "../db/sql-params";
 
 // The activity_log table (docs/schema.md). The triggers write the changes;
 // this module writes what no table change carries (logins and logouts) and
@@ -34,11 +35,8 @@ export async function logSessionEvent(
 /** Newest first, filtered by person, kind (or its group: "pagamento" covers both) and dates. */
 export async function listActivity(db: Queryable, q: ActivityQuery, timeZone: string): Promise<ActivityPage> {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const params = sqlParams();
+  const param = params.add;
   if (q.ator !== undefined) where.push(`ator_id = ${param(q.ator)}`);
   if (q.tipo) {
     const p = param(q.tipo);
@@ -53,7 +51,7 @@ export async function listActivity(db: Queryable, q: ActivityQuery, timeZone: st
   const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
   const [{ total }] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM activity_log ${filter}`,
-    params,
+    params.values,
   );
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const page = Math.min(q.page, pageCount);
@@ -61,7 +59,7 @@ export async function listActivity(db: Queryable, q: ActivityQuery, timeZone: st
     `SELECT ${COLUMNS} FROM activity_log ${filter} ORDER BY em DESC, id DESC LIMIT ${ACTIVITY_PAGE_SIZE} OFFSET ${
       (page - 1) * ACTIVITY_PAGE_SIZE
     }`,
-    params,
+    params.values,
   );
   return { items: rows.map(toEntry), total, page, pageCount };
 }

@@ -34,7 +34,7 @@ async function countRegistrations(
   const [row] = await db.query<{ total: number; everyone: number }>(
     `SELECT count(*)::int AS total, (SELECT coalesce(sum(n), 0)::int FROM registration_counts) AS everyone
      FROM registrations ${where.sql}`,
-    where.params,
+    where.params.values,
   );
   return row;
 }
@@ -61,7 +61,7 @@ export async function listRegistrations(
   // `total`. The planner cannot know `total` for a search and can guess wrong
   // for a rare name (decision 012).
   const collectFirst = total * total < (skip + limit) * everyone;
-  const n = where.params.length;
+  const pageSql = `LIMIT ${where.params.add(limit)} OFFSET ${where.params.add(skip)}`;
   // Nothing matched: a short search ("zz") would otherwise read every row a second time.
   const rows =
     total === 0
@@ -69,9 +69,9 @@ export async function listRegistrations(
       : await db.query<RegistrationRow>(
           collectFirst
             ? `WITH matching AS MATERIALIZED (SELECT ${REGISTRATION_COLUMNS}, nome_busca FROM registrations ${where.sql})
-         SELECT * FROM matching ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`
-            : `SELECT ${REGISTRATION_COLUMNS} FROM registrations ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...where.params, limit, skip],
+         SELECT * FROM matching ORDER BY ${order} ${pageSql}`
+            : `SELECT ${REGISTRATION_COLUMNS} FROM registrations ${where.sql} ORDER BY ${order} ${pageSql}`,
+          where.params.values,
         );
   if (fromEnd) rows.reverse();
   return { items: rows.map(toRegistration), total, page, pageSize: PAGE_SIZE, pageCount };
@@ -175,27 +175,25 @@ export async function* exportRegistrations(
   timeZone: string,
   batchSize = 5000,
 ): AsyncGenerator<ExportRow[]> {
-  const where = whereClause(filter);
   const sort = SORT_SQL[filter.sort];
   let cursor: [string, string] | null = null;
   for (;;) {
-    const params: unknown[] = [...where.params, timeZone, batchSize];
+    const where = whereClause(filter);
+    const params = where.params;
     const conditions: string[] = where.sql ? [where.sql.replace(/^WHERE /, "")] : [];
-    if (cursor) {
-      params.push(cursor[0], cursor[1]);
-      conditions.push(sort.after(`$${params.length - 1}`, `$${params.length}`));
-    }
-    const tz = where.params.length + 1;
+    if (cursor) conditions.push(sort.after(params.add(cursor[0]), params.add(cursor[1])));
+    const zone = params.add(timeZone);
+    const limit = params.add(batchSize);
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, preco_centavos, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
-              (extract(epoch FROM (created_at AT TIME ZONE $${tz})) * 1000)::float8 AS local_ms,
+              (extract(epoch FROM (created_at AT TIME ZONE ${zone})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key
        FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
-       ORDER BY ${sort.orderBy} LIMIT $${tz + 1}`;
-    const batch = await exportBatch(db, select, sort.orderBy, params);
+       ORDER BY ${sort.orderBy} LIMIT ${limit}`;
+    const batch = await exportBatch(db, select, sort.orderBy, params.values);
     if (batch.length === 0) return;
     yield batch;
     if (batch.length < batchSize) return;

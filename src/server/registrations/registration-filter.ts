@@ -1,39 +1,32 @@
 import type { ListQuery, Sort } from "../../shared/admin-api";
+import { type SqlParams, sqlParams } from "../db/sql-params";
 import { POSSIBLE_DUPLICATE } from "./registration-row";
 
 /** The search term for LIKE: the user's % and _ (and \\) are literal characters, not wildcards. */
 export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** nome_busca contains the term in parameter $n, escaped with likeEscaped (accents and case folded). */
-export const nameContains = (n: number) => `nome_busca LIKE '%' || caravana_fold($${n}) || '%' ESCAPE '\\'`;
+/** nome_busca contains the term in this placeholder, escaped with likeEscaped (accents and case folded). */
+export const nameContains = (placeholder: string) =>
+  `nome_busca LIKE '%' || caravana_fold(${placeholder}) || '%' ESCAPE '\\'`;
 
 /** What narrows the list and the exports; no bus means every bus. */
 export type ListFilter = Pick<ListQuery, "q" | "status"> & Partial<Pick<ListQuery, "onibus">>;
 
-/** Filter part of the list and export queries; placeholders start at $1. */
-export function whereClause(filter: ListFilter): { sql: string; params: unknown[] } {
+/** Filter part of the list and export queries; its values go first into `params`, where the query adds its own. */
+export function whereClause(filter: ListFilter, params: SqlParams = sqlParams()): { sql: string; params: SqlParams } {
   const conditions: string[] = [];
-  const params: unknown[] = [];
   const q = filter.q.trim();
-  if (q) {
-    params.push(likeEscaped(q));
-    conditions.push(nameContains(params.length));
-  }
+  if (q) conditions.push(nameContains(params.add(likeEscaped(q))));
   if (filter.status === "duplicatas") {
     conditions.push(POSSIBLE_DUPLICATE);
   } else if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
   } else if (filter.status === "espera" || filter.status === "desistente") {
-    params.push(filter.status);
-    conditions.push(`situacao = $${params.length}`);
+    conditions.push(`situacao = ${params.add(filter.status)}`);
   } else if (filter.status !== "todos") {
-    params.push(filter.status);
-    conditions.push(`status_pagamento = $${params.length}`);
+    conditions.push(`status_pagamento = ${params.add(filter.status)}`);
   }
-  if (filter.onibus) {
-    params.push(filter.onibus);
-    conditions.push(`onibus_id = $${params.length}::uuid`);
-  }
+  if (filter.onibus) conditions.push(`onibus_id = ${params.add(filter.onibus)}::uuid`);
   return { sql: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
 }
 

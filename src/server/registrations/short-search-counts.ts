@@ -98,7 +98,7 @@ export async function countShortSearch(
                 + coalesce(log.matching, 0))::int AS total,
               log.lines,
               (SELECT coalesce(sum(n), 0)::int FROM registration_counts) AS everyone
-       FROM (SELECT sum(delta) FILTER (WHERE ${nameContains(2)} AND ${status}) AS matching, count(*)::int AS lines
+       FROM (SELECT sum(delta) FILTER (WHERE ${nameContains("$2")} AND ${status}) AS matching, count(*)::int AS lines
              FROM registration_gram_log) AS log`,
       params,
     );
