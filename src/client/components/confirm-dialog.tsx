@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { DialogActions } from "./dialog-actions";
 import { ModalDialog } from "./modal-dialog";
 
 /** A question before a change that is easy to make by mistake: what will change, "Cancelar" and the action. */
@@ -23,21 +24,18 @@ export function ConfirmDialog({
       <p id={`${id}-text`} className="admin-delete-text">
         {children}
       </p>
-      <div className="admin-dialog-actions">
-        <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} data-autofocus>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className={`admin-btn ${danger ? "admin-btn-danger" : "admin-btn-primary"}`}
-          onClick={() => {
+      <DialogActions
+        onCancel={onClose}
+        focusCancel
+        action={{
+          label: confirmLabel,
+          danger,
+          onClick: () => {
             onConfirm();
             onClose();
-          }}
-        >
-          {confirmLabel}
-        </button>
-      </div>
+          },
+        }}
+      />
     </ModalDialog>
   );
 }

@@ -8,7 +8,7 @@ import {
   busBodySchema,
   peopleCount,
 } from "../../../shared/seats";
-import { FormDialogActions } from "../../components/form-dialog-actions";
+import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
@@ -118,7 +118,7 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
             não couber vai para a lista de espera.
           </p>
         )}
-        <FormDialogActions onCancel={onClose} busy={saving} label={"Salvar"} busyLabel="Salvando..." />
+        <DialogActions onCancel={onClose} busy={saving} action={{ label: "Salvar", busyLabel: "Salvando..." }} />
       </form>
     </ModalDialog>
   );

@@ -6,6 +6,7 @@ import { reportAdminError } from "../../lib/admin-session";
 import { BusDialog } from "./bus-dialog";
 import { removeBus } from "./buses-api";
 import { ReleaseUnpaidDialog } from "./release-unpaid-dialog";
+import { DialogActions } from "../../components/dialog-actions";
 import "./buses.css";
 
 interface Props {
@@ -154,23 +155,13 @@ function RemoveBusDialog({ bus, onClose, onRemoved }: { bus: Bus; onClose: () =>
       <p id={`${id}-text`} className="admin-delete-text">
         {bus.ocupados > 0 ? busRemovalRefusal(bus) : `Remover o ${bus.nome} (${bus.lugares} lugares)?`}
       </p>
-      <div className="admin-dialog-actions">
-        <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={busy} data-autofocus>
-          {bus.ocupados > 0 ? "Fechar" : "Cancelar"}
-        </button>
-        {bus.ocupados === 0 && (
-          <button
-            type="button"
-            className="admin-btn admin-btn-danger"
-            onClick={remove}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {busy && <span className="admin-spinner" aria-hidden="true" />}
-            Remover
-          </button>
-        )}
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        cancelLabel={bus.ocupados > 0 ? "Fechar" : "Cancelar"}
+        busy={busy}
+        focusCancel
+        action={bus.ocupados === 0 ? { label: "Remover", danger: true, onClick: remove } : undefined}
+      />
     </ModalDialog>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from "../../lib/toast";
 import { dateTimeIn, startOfDayIn } from "../../../shared/time-zone";
 import { reportAdminError } from "../../lib/admin-session";
 import { appConfig } from "../../lib/app-config";
+import { DialogActions } from "../../components/dialog-actions";
 import { listUnpaid, releaseUnpaid } from "./buses-api";
 
 /** The start of a day in the event's zone, as the cut-off the server compares with. */
@@ -111,23 +112,19 @@ export function ReleaseUnpaidDialog({ onClose, onDone }: { onClose: () => void; 
           )}
         </div>
       )}
-      <div className="admin-dialog-actions">
-        <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} disabled={busy}>
-          Cancelar
-        </button>
-        {list && list.items.length > 0 && (
-          <button
-            type="button"
-            className="admin-btn admin-btn-danger"
-            onClick={release}
-            disabled={busy}
-            aria-busy={busy}
-          >
-            {busy && <span className="admin-spinner" aria-hidden="true" />}
-            {list.items.length === 1 ? "Liberar 1 vaga" : `Liberar ${list.items.length} vagas`}
-          </button>
-        )}
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        busy={busy}
+        action={
+          list && list.items.length > 0
+            ? {
+                label: list.items.length === 1 ? "Liberar 1 vaga" : `Liberar ${list.items.length} vagas`,
+                danger: true,
+                onClick: release,
+              }
+            : undefined
+        }
+      />
     </ModalDialog>
   );
 }

@@ -3,6 +3,7 @@ import type { Registration } from "../../../shared/api-types";
 import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { ModalDialog } from "../../components/modal-dialog";
+import { DialogActions } from "../../components/dialog-actions";
 import { deleteRegistration } from "./registrations-api";
 
 interface Props {
@@ -33,27 +34,12 @@ export function DeleteDialog({ registration: r, onClose, onDeleted }: Props) {
         Tem certeza que deseja excluir a inscrição de: <strong>{r.nome_completo}</strong>. Esta ação não pode ser
         desfeita.
       </p>
-      <div className="admin-dialog-actions">
-        <button
-          type="button"
-          className="admin-btn admin-btn-outline"
-          onClick={onClose}
-          disabled={deleting}
-          data-autofocus
-        >
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="admin-btn admin-btn-danger"
-          onClick={confirm}
-          disabled={deleting}
-          aria-busy={deleting}
-        >
-          {deleting && <span className="admin-spinner" aria-hidden="true" />}
-          {deleting ? "Excluindo..." : "Excluir"}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        busy={deleting}
+        focusCancel
+        action={{ label: "Excluir", busyLabel: "Excluindo...", danger: true, onClick: confirm }}
+      />
     </ModalDialog>
   );
 }

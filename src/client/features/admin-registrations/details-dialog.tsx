@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import "./dialogs.css";
 import type { Registration } from "../../../shared/api-types";
-import { formatDateTime, METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
+import { formatDateTime, METHOD_LABELS, phoneText } from "./format";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ReceiptVersions } from "./receipt-versions";
+import { StatusBadge } from "./status-badge";
 import { ReceiptView } from "./receipt-view";
 import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
@@ -65,7 +66,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           <div>
             <dt>Status do pagamento</dt>
             <dd className="admin-details-status">
-              <span className={`reg-badge reg-badge-${r.status_pagamento}`}>{STATUS_LABELS[r.status_pagamento]}</span>
+              <StatusBadge registration={r} />
               <PaidToggle registration={r} onSaved={saved} />
             </dd>
           </div>

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
 import "./dialogs.css";
 import type { Registration } from "../../../shared/api-types";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/constants";
+import { NAME_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../shared/constants";
 import { maskPhone } from "../../../shared/phone";
 import { fieldMessages, registrationEditSchema } from "../../../shared/registration-schema";
 import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { EDIT_STATUS_LABELS, METHOD_LABELS } from "./format";
-import { FormDialogActions } from "../../components/form-dialog-actions";
+import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import type { SeatOverview } from "../../../shared/seats";
 import { editRegistration, moveSeat } from "./registrations-api";
@@ -109,7 +109,7 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
             {...field("nome_completo")}
             type="text"
             autoComplete="off"
-            maxLength={200}
+            maxLength={NAME_MAX_LENGTH}
             value={values.nome_completo}
             onChange={(e) => change("nome_completo", e.target.value)}
             data-autofocus
@@ -184,11 +184,10 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
           onChange={setPlace}
           disabled={saving}
         />
-        <FormDialogActions
+        <DialogActions
           onCancel={onClose}
           busy={saving}
-          label={confirming ? "Confirmar e salvar" : "Salvar"}
-          busyLabel="Salvando..."
+          action={{ label: confirming ? "Confirmar e salvar" : "Salvar", busyLabel: "Salvando..." }}
         />
       </form>
     </ModalDialog>

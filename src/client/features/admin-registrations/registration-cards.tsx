@@ -1,7 +1,8 @@
 import type { Registration } from "../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText } from "./format";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
-import { DuplicateBadge, StatusBadge } from "./registrations-table";
+import { DuplicateBadge } from "./duplicate-badge";
+import { StatusBadge } from "./status-badge";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
 

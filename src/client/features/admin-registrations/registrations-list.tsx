@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
+import type { RegistrationPage } from "../../../shared/admin-api";
 import type { SeatOverview } from "../../../shared/seats";
 import { MOBILE_BREAKPOINT_PX } from "../../../shared/constants";
 import { DeleteDialog } from "./delete-dialog";
@@ -71,26 +72,15 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
         )}
       </div>
       <div className="reg-results" aria-busy={list.loading}>
-        {firstLoad ? (
-          <p className="reg-state" role="status">
-            <span className="admin-spinner" aria-hidden="true" /> Carregando inscrições...
-          </p>
-        ) : data && data.items.length === 0 ? (
-          <p className="reg-state">
-            {list.q ? "Nenhuma inscrição encontrada para o termo pesquisado" : "Nenhuma inscrição encontrada"}
-          </p>
-        ) : data && wide ? (
-          <RegistrationsTable items={data.items} onOpen={(kind, reg) => setDialog({ kind, reg })} onSaved={saved} />
-        ) : data ? (
-          <RegistrationCards items={data.items} onOpen={(kind, reg) => setDialog({ kind, reg })} onSaved={saved} />
-        ) : (
-          <div className="reg-state">
-            <p>Não foi possível carregar as inscrições.</p>
-            <button type="button" className="admin-btn admin-btn-outline" onClick={onChanged}>
-              Tentar novamente
-            </button>
-          </div>
-        )}
+        <Results
+          firstLoad={firstLoad}
+          data={data}
+          searched={list.q !== ""}
+          wide={wide}
+          onOpen={(kind, reg) => setDialog({ kind, reg })}
+          onSaved={saved}
+          onRetry={onChanged}
+        />
       </div>
       {data && <Pagination page={data.page} pageCount={data.pageCount} onPage={list.setPage} />}
 
@@ -118,4 +108,50 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
       )}
     </section>
   );
+}
+
+/** What the list shows: loading, nothing found, the rows as a table or as cards, or a way to try again. */
+function Results({
+  firstLoad,
+  data,
+  searched,
+  wide,
+  onOpen,
+  onSaved,
+  onRetry,
+}: {
+  firstLoad: boolean;
+  data: RegistrationPage | null;
+  searched: boolean;
+  wide: boolean;
+  onOpen: (kind: DialogKind, reg: Registration) => void;
+  onSaved: (reg: Registration) => void;
+  onRetry: () => void;
+}) {
+  if (firstLoad) {
+    return (
+      <p className="reg-state" role="status">
+        <span className="admin-spinner" aria-hidden="true" /> Carregando inscrições...
+      </p>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="reg-state">
+        <p>Não foi possível carregar as inscrições.</p>
+        <button type="button" className="admin-btn admin-btn-outline" onClick={onRetry}>
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <p className="reg-state">
+        {searched ? "Nenhuma inscrição encontrada para o termo pesquisado" : "Nenhuma inscrição encontrada"}
+      </p>
+    );
+  }
+  const Rows = wide ? RegistrationsTable : RegistrationCards;
+  return <Rows items={data.items} onOpen={onOpen} onSaved={onSaved} />;
 }

@@ -1,5 +1,7 @@
 import type { Registration } from "../../../shared/api-types";
-import { formatDateTime, METHOD_LABELS, phoneText, STATUS_LABELS } from "./format";
+import { formatDateTime, METHOD_LABELS, phoneText } from "./format";
+import { DuplicateBadge } from "./duplicate-badge";
+import { StatusBadge } from "./status-badge";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
@@ -8,20 +10,6 @@ interface Props {
   items: Registration[];
   onOpen: (kind: DialogKind, reg: Registration) => void;
   onSaved: (reg: Registration) => void;
-}
-
-export function StatusBadge({ registration: r }: { registration: Registration }) {
-  return <span className={`reg-badge reg-badge-${r.status_pagamento}`}>{STATUS_LABELS[r.status_pagamento]}</span>;
-}
-
-/** Another active registration has this phone and a similar name: the coordination decides. */
-export function DuplicateBadge({ registration: r }: { registration: Registration }) {
-  if (!r.possivel_duplicata) return null;
-  return (
-    <span className="reg-badge reg-badge-duplicata" title="Outra inscrição tem este número e um nome parecido">
-      Possível duplicata
-    </span>
-  );
 }
 
 /** From 768 px up. */

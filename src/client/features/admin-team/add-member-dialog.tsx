@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginFromName, newMemberSchema, ROLE_LABELS, ROLES, type Role } from "../../../shared/team";
-import { FormDialogActions } from "../../components/form-dialog-actions";
+import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ApiError } from "../../lib/api";
 import { reportAdminError } from "../../lib/admin-session";
@@ -83,7 +83,7 @@ export function AddMemberDialog({
               : "Coordenação pode tudo: excluir, exportar, configurar, ônibus, formulário e equipe."}
           </p>
         </div>
-        <FormDialogActions onCancel={onClose} busy={saving} label={"Adicionar"} busyLabel="Adicionando..." />
+        <DialogActions onCancel={onClose} busy={saving} action={{ label: "Adicionar", busyLabel: "Adicionando..." }} />
       </form>
     </ModalDialog>
   );

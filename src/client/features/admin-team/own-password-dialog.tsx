@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { ownPasswordSchema } from "../../../shared/team";
-import { FormDialogActions } from "../../components/form-dialog-actions";
+import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
@@ -65,7 +65,7 @@ export function OwnPasswordDialog({ onClose }: { onClose: () => void }) {
       <form className="admin-edit-form" onSubmit={submit} noValidate>
         {field("atual", "Senha atual", "current-password")}
         {field("nova", "Nova senha (8 caracteres ou mais)", "new-password")}
-        <FormDialogActions onCancel={onClose} busy={saving} label={"Salvar senha"} busyLabel="Salvando..." />
+        <DialogActions onCancel={onClose} busy={saving} action={{ label: "Salvar senha", busyLabel: "Salvando..." }} />
       </form>
     </ModalDialog>
   );

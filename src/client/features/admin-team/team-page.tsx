@@ -6,6 +6,7 @@ import { reportAdminError, useSessionUser } from "../../lib/admin-session";
 import { AddMemberDialog } from "./add-member-dialog";
 import { PasswordShownDialog } from "./password-shown-dialog";
 import { listTeam, type MemberWithPassword, resetPassword, setMemberActive } from "./team-api";
+import { DialogActions } from "../../components/dialog-actions";
 import "./team.css";
 
 type Confirm = { kind: "deactivate" | "password"; member: TeamMember };
@@ -147,27 +148,16 @@ export function TeamPage() {
               ? "A pessoa sai do painel agora, em todos os aparelhos, e não entra mais até ser reativada."
               : "A senha atual deixa de valer e a pessoa sai do painel em todos os aparelhos."}
           </p>
-          <div className="admin-dialog-actions">
-            <button
-              type="button"
-              className="admin-btn admin-btn-outline"
-              onClick={() => setConfirm(null)}
-              disabled={busy}
-              data-autofocus
-            >
-              Cancelar
-            </button>
-            <button
-              type="button"
-              className={confirm.kind === "deactivate" ? "admin-btn admin-btn-danger" : "admin-btn admin-btn-primary"}
-              onClick={() => void confirmed()}
-              disabled={busy}
-              aria-busy={busy}
-            >
-              {busy && <span className="admin-spinner" aria-hidden="true" />}
-              {confirm.kind === "deactivate" ? "Desativar" : "Gerar nova senha"}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={() => setConfirm(null)}
+            busy={busy}
+            focusCancel
+            action={{
+              label: confirm.kind === "deactivate" ? "Desativar" : "Gerar nova senha",
+              danger: confirm.kind === "deactivate",
+              onClick: () => void confirmed(),
+            }}
+          />
         </ModalDialog>
       )}
     </section>

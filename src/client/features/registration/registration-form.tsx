@@ -19,6 +19,7 @@ import { PixPanel } from "./pix-panel";
 import { PrivacyNotice } from "./privacy-notice";
 import { SeatsLeft, soldOut, WaitingListPanel } from "./seats-notice";
 import { lastRegistration, saveRegistrationSuccess } from "./success-storage";
+import { NAME_MAX_LENGTH } from "../../../shared/constants";
 import { TextField } from "./text-field";
 
 type FormValues = DraftValues & { website: string };
@@ -158,7 +159,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         name="nome_completo"
         label="Nome completo"
         autoComplete="name"
-        maxLength={120}
+        maxLength={NAME_MAX_LENGTH}
         value={values.nome_completo}
         onChange={(e) => change("nome_completo", e.target.value)}
         error={errors.nome_completo}
