@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ActivityEntry, ActivityPage } from "../../src/shared/activity";
-import { SESSION_COOKIE } from "../../src/server/plugins/session";
-import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import { adminCookie } from "../support/admin-login";
+import { apiTest } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
@@ -11,53 +11,36 @@ const PERSON = {
   numero_responsavel: "(98) 98888-1111",
   metodo_pagamento: "PIX",
   consentimento: true,
-};
+} as const;
 
-describe.each(DB_KINDS)("activity log on %s", (kind) => {
-  let t: TestApp;
-  let coord: string;
-  let helper: string;
-  let helperId: number;
-  let ip = 0;
-  beforeAll(async () => {
-    t = await startAdminTestApp(kind);
-    coord = await adminCookie(t.app);
-    const added = await t.app.inject({
-      method: "POST",
-      url: "/api/team",
-      headers: { cookie: coord },
-      payload: { nome: "Bia Ajudante", papel: "equipe" },
-    });
-    const { member, password } = added.json();
-    helperId = member.id;
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/session",
-      payload: { login: member.login, password },
-    });
-    helper = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const register = async (nome: string) =>
-    (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/registrations",
-        remoteAddress: `10.66.0.${++ip}`,
-        payload: { ...PERSON, nome_completo: nome },
-      })
-    ).json() as { id: string };
+/** This file's reads of the log, made with the Coordenação's session unless told. */
+function helpersFor(t: TestApp, coord: string) {
   const history = async (id: string, cookie = coord) =>
     (await t.app.inject({ url: `/api/registrations/${id}/history`, headers: { cookie } })).json() as ActivityEntry[];
   const activity = async (query = "") =>
     (await t.app.inject({ url: `/api/activity${query}`, headers: { cookie: coord } })).json() as ActivityPage;
   const logCount = async () => (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM activity_log"))[0].n;
+  return { history, activity, logCount };
+}
 
-  it("logs a registration's life: created by a visitor, paid by the helper, edited, cancelled, deleted with a copy", async () => {
-    const { id } = await register("Lia Registro");
+describe.each(DB_KINDS)("activity log on %s", (kind) => {
+  const test = apiTest(kind, { keepRows: true, equipeName: "Bia Ajudante" }).extend<{
+    h: ReturnType<typeof helpersFor>;
+  }>({
+    h: async ({ t, adminSession }, use) => use(helpersFor(t, adminSession.cookie)),
+  });
+
+  test("logs a registration's life: created by a visitor, paid by the helper, edited, cancelled, deleted with a copy", async ({
+    t,
+    register,
+    adminSession: { cookie: coord },
+    equipeSession: {
+      cookie: helper,
+      member: { id: helperId },
+    },
+    h: { history },
+  }) => {
+    const { id } = await register({ ...PERSON, nome_completo: "Lia Registro" });
     const patch = (cookie: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: "PATCH", url: `/api/registrations/${id}`, headers: { cookie }, payload });
     expect((await patch(helper, { status_pagamento: "confirmado" })).statusCode).toBe(200);
@@ -103,7 +86,16 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
     expect(deleted.antes).toMatchObject({ nome_completo: "Lia Registro Souza", numero_responsavel: "98988881111" });
   });
 
-  it("logs boarding, cash, buses, the form, people, logins and logouts, and filters and pages them in the database", async () => {
+  test("logs boarding, cash, buses, the form, people, logins and logouts, and filters and pages them in the database", async ({
+    t,
+    register,
+    adminSession: { cookie: coord },
+    equipeSession: {
+      cookie: helper,
+      member: { id: helperId },
+    },
+    h: { activity, logCount },
+  }) => {
     const bus = await t.app.inject({
       method: "POST",
       url: "/api/buses",
@@ -111,7 +103,7 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
       payload: { nome: "Ônibus Azul", lugares: 40 },
     });
     expect(bus.statusCode).toBe(201);
-    const { id } = await register("Caio Embarca");
+    const { id } = await register({ ...PERSON, nome_completo: "Caio Embarca" });
     const mark = {
       id: "6f1c1f3e-8c55-4c4e-9a63-1f1b7c1d2e01",
       inscricao_id: id,
@@ -222,7 +214,8 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
       headers: { cookie: coord },
       payload: { is_open: true },
     });
-    for (let i = 0; i < 31; i++) await register(`Pessoa Pagina ${String.fromCharCode(65 + (i % 26))}${i}`);
+    for (let i = 0; i < 31; i++)
+      await register({ ...PERSON, nome_completo: `Pessoa Pagina ${String.fromCharCode(65 + (i % 26))}${i}` });
     const first = await activity();
     const second = await activity("?page=2");
     expect(first.items).toHaveLength(30);
@@ -232,8 +225,13 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
     );
   });
 
-  it("writes no entry for a change that failed half-way, and no change without its entry", async () => {
-    const { id } = await register("Rui Metade");
+  test("writes no entry for a change that failed half-way, and no change without its entry", async ({
+    t,
+    register,
+    adminSession: { cookie: coord },
+    h: { history, logCount },
+  }) => {
+    const { id } = await register({ ...PERSON, nome_completo: "Rui Metade" });
     const before = await logCount();
     const [row] = await t.db.query("SELECT status_pagamento FROM registrations WHERE id = $1", [id]);
     // A transaction that marks the payment, then fails: both the change and its entry are gone.

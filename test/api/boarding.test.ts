@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RegistrationCreated } from "../../src/shared/api-types";
+import { describe, expect } from "vitest";
 import {
   BOARDING_MESSAGES,
   type BoardingList,
@@ -11,42 +9,13 @@ import {
   MARKS_PER_BATCH,
 } from "../../src/shared/boarding";
 import type { BusSaved } from "../../src/shared/seats";
-import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import { type AdminSession, apiTest } from "../support/api-fixtures";
 import { openStream } from "../support/sse";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
-describe.each(DB_KINDS)("the roll call on %s", (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startAdminTestApp(kind, { listen: true });
-    cookie = await adminCookie(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
-  });
-
-  const admin = (method: InjectOptions["method"], url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
-  const register = async (nome: string, idade = 20, metodo = "PIX") => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/registrations",
-      payload: {
-        nome_completo: nome,
-        idade,
-        numero_responsavel: "98988887777",
-        metodo_pagamento: metodo,
-        ...(idade < 18 ? { consentimento: true } : {}),
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as RegistrationCreated;
-  };
+/** This file's requests and checks, made with the Coordenação's session. */
+function helpersFor(t: TestApp, admin: AdminSession["inject"]) {
   const addBus = async (nome: string, lugares: number) => {
     const res = await admin("POST", "/api/buses", { nome, lugares });
     expect(res.statusCode, res.body).toBe(201);
@@ -73,13 +42,24 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     t.db.query<{ inscricao_id: string; viagem: string; embarcou: boolean }>(
       "SELECT inscricao_id, viagem, embarcou FROM embarques ORDER BY inscricao_id, viagem",
     );
+  return { admin, addBus, list, mark, send, rows };
+}
 
-  it("lists each bus's seated people by name, and who holds a pass without a seat", async () => {
+describe.each(DB_KINDS)("the roll call on %s", (kind) => {
+  const test = apiTest(kind, { listen: true }).extend<{ h: ReturnType<typeof helpersFor> }>({
+    h: async ({ t, adminSession }, use) => use(helpersFor(t, adminSession.inject)),
+  });
+  test("lists each bus's seated people by name, and who holds a pass without a seat", async ({
+    t,
+    register,
+    adminSession: { cookie },
+    h: { addBus, list },
+  }) => {
     const bus1 = await addBus("Ônibus 1", 2);
-    const zeca = await register("Zeca Souza", 15);
-    const ana = await register("Ana Lima");
-    const bruno = await register("Bruno Reis");
-    const desistente = await register("Carla Dias");
+    const zeca = await register({ nome_completo: "Zeca Souza", idade: 15 });
+    const ana = await register({ nome_completo: "Ana Lima" });
+    const bruno = await register({ nome_completo: "Bruno Reis" });
+    const desistente = await register({ nome_completo: "Carla Dias" });
     await t.db.query("UPDATE registrations SET situacao = 'desistente' WHERE id = $1", [desistente.id]);
 
     const l = await list();
@@ -114,7 +94,7 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect({ ...unzipped, agora: "" }).toEqual({ ...l, agora: "" });
   });
 
-  it("puts the roll call's code and list in its page as preloads, and nothing more in the form's", async () => {
+  test("puts the roll call's code and list in its page as preloads, and nothing more in the form's", async ({ t }) => {
     const page = await t.app.inject({ method: "GET", url: "/admin/embarque" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/boarding">');
@@ -130,9 +110,13 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect((await t.app.inject({ method: "GET", url: "/route-preloads.json" })).statusCode).not.toBe(200);
   });
 
-  it("counts a mark sent twice, or by two phones, once; the later of a mark and an undo wins in any order", async () => {
+  test("counts a mark sent twice, or by two phones, once; the later of a mark and an undo wins in any order", async ({
+    t,
+    register,
+    h: { addBus, mark, send, rows },
+  }) => {
     await addBus("Ônibus 1", 10);
-    const ana = await register("Ana Lima");
+    const ana = await register({ nome_completo: "Ana Lima" });
     const m = mark(ana.id, true);
     const first = await send([m]);
     const replay = await send([m]);
@@ -162,9 +146,12 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     ]);
   });
 
-  it("refuses a mark dated more than a few minutes ahead, and a replay of any mark changes nothing", async () => {
+  test("refuses a mark dated more than a few minutes ahead, and a replay of any mark changes nothing", async ({
+    register,
+    h: { addBus, mark, send, rows },
+  }) => {
     await addBus("Ônibus 1", 10);
-    const ana = await register("Ana Lima");
+    const ana = await register({ nome_completo: "Ana Lima" });
     // A phone whose clock runs in 2999: refused, with why, every time it is sent.
     const ahead = mark(ana.id, true, new Date("2999-01-01T00:00:00Z"));
     for (let i = 0; i < 2; i++) {
@@ -186,9 +173,12 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: false }]);
   });
 
-  it("answers a time with an offset no zone has with a 400, and takes the rest of a queue", async () => {
+  test("answers a time with an offset no zone has with a 400, and takes the rest of a queue", async ({
+    register,
+    h: { admin, addBus, mark, send },
+  }) => {
     await addBus("Ônibus 1", 10);
-    const ana = await register("Ana Lima");
+    const ana = await register({ nome_completo: "Ana Lima" });
     const bad = { ...mark(ana.id, true), feito_em: "2025-08-16T08:01:02-23:59" };
     const res = await admin("POST", "/api/boarding/marks", { marcas: [bad] });
     expect(res.statusCode).toBe(400);
@@ -197,10 +187,13 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect((await send([local])).recebidas).toEqual([local.id]);
   });
 
-  it("refuses a mark for someone waiting, cancelled or unknown, and marks nobody", async () => {
+  test("refuses a mark for someone waiting, cancelled or unknown, and marks nobody", async ({
+    register,
+    h: { addBus, mark, send, rows },
+  }) => {
     await addBus("Ônibus 1", 1);
-    const ana = await register("Ana Lima");
-    const bruno = await register("Bruno Reis");
+    const ana = await register({ nome_completo: "Ana Lima" });
+    const bruno = await register({ nome_completo: "Bruno Reis" });
     const ghost = randomUUID();
     const ok = mark(ana.id, true);
     const waiting = mark(bruno.id, true);
@@ -222,9 +215,13 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
   });
 
-  it("takes a queue of 200 marks in one request, and refuses a batch over the limit or a malformed mark", async () => {
+  test("takes a queue of 200 marks in one request, and refuses a batch over the limit or a malformed mark", async ({
+    t,
+    register,
+    h: { admin, addBus, mark, send },
+  }) => {
     await addBus("Ônibus 1", 100);
-    const people = await Promise.all(Array.from({ length: 100 }, (_, i) => register(`Pessoa ${i}`)));
+    const people = await Promise.all(Array.from({ length: 100 }, (_, i) => register({ nome_completo: `Pessoa ${i}` })));
     const marks = people.flatMap((p) => [mark(p.id, true), mark(p.id, true, new Date(), "volta")]);
     const started = performance.now();
     const result = await send(marks);
@@ -246,11 +243,15 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect(bad.json()).toEqual({ error: BOARDING_MESSAGES.invalid });
   });
 
-  it("records cash at the door once, keeps a PIX already confirmed, and refuses someone without a seat", async () => {
+  test("records cash at the door once, keeps a PIX already confirmed, and refuses someone without a seat", async ({
+    t,
+    register,
+    h: { admin, addBus },
+  }) => {
     await addBus("Ônibus 1", 2);
-    const ana = await register("Ana Lima");
-    const bia = await register("Bia Melo");
-    const caio = await register("Caio Nunes");
+    const ana = await register({ nome_completo: "Ana Lima" });
+    const bia = await register({ nome_completo: "Bia Melo" });
+    const caio = await register({ nome_completo: "Caio Nunes" });
     const cash = await admin("POST", "/api/boarding/cash", { inscricao_id: ana.id });
     expect(cash.statusCode, cash.body).toBe(200);
     expect(cash.json()).toMatchObject({ id: ana.id, status_pagamento: "confirmado" });
@@ -273,9 +274,14 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it("tells admin streams who boarded, with ids only, within a second", async () => {
+  test("tells admin streams who boarded, with ids only, within a second", async ({
+    t,
+    register,
+    adminSession: { cookie },
+    h: { addBus, mark, send },
+  }) => {
     await addBus("Ônibus 1", 10);
-    const ana = await register("Ana Lima");
+    const ana = await register({ nome_completo: "Ana Lima" });
     const stream = await openStream(`${t.baseUrl}/api/events`, cookie);
     const visitor = await openStream(`${t.baseUrl}/api/events`);
     try {
@@ -295,10 +301,13 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     }
   });
 
-  it("exports who boarded on each trip, and forgets the marks of a deleted registration", async () => {
+  test("exports who boarded on each trip, and forgets the marks of a deleted registration", async ({
+    register,
+    h: { admin, addBus, mark, send, rows },
+  }) => {
     await addBus("Ônibus 1", 10);
-    const ana = await register("Ana Lima");
-    const bia = await register("Bia Melo");
+    const ana = await register({ nome_completo: "Ana Lima" });
+    const bia = await register({ nome_completo: "Bia Melo" });
     await send([mark(ana.id, true), mark(ana.id, true, new Date(), "volta"), mark(bia.id, true, new Date(), "volta")]);
     const csv = await admin("GET", "/api/registrations/export.csv?sort=nome");
     expect(csv.statusCode).toBe(200);

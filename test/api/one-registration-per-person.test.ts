@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { hashToken } from "../../src/server/auth/token-hash";
 import { migrate } from "../../src/server/db/migrate";
 import { BACKUP_FORMAT, BACKUP_VERSION, restoreFrom } from "../../src/server/maintenance/backup";
@@ -12,7 +11,7 @@ import { alreadyRegisteredMessage, SAME_PERSON_MESSAGE } from "../../src/server/
 import type { RegistrationPage } from "../../src/shared/admin-api";
 import type { AlreadyRegistered, RegistrationCreated } from "../../src/shared/api-types";
 import type { RegistrationData } from "../../src/shared/registration-schema";
-import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import { type AdminSession, apiTest } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
@@ -24,20 +23,8 @@ const ana: RegistrationData = {
   consentimento: true,
 };
 
-describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startAdminTestApp(kind);
-    cookie = await adminCookie(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
-  });
-
+/** This file's requests and checks, made with the Coordenação's session. */
+function helpersFor(t: TestApp, admin: AdminSession["inject"]) {
   const post = (body: RegistrationData, key: string | null = randomUUID()) =>
     t.app.inject({
       method: "POST",
@@ -45,14 +32,20 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
       payload: body,
       headers: key ? { "idempotency-key": key } : {},
     });
-  const admin = (method: InjectOptions["method"], url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
   const rows = () =>
     t.db.query<{ id: string; nome_completo: string; idade: number; upload_token_hash: string }>(
       "SELECT id, nome_completo, idade, upload_token_hash FROM registrations ORDER BY created_at",
     );
+  return { admin, post, rows };
+}
 
-  it("answers the same name (accents, case and spaces aside) and phone with 409 and the code, and stores nothing", async () => {
+describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
+  const test = apiTest(kind).extend<{ h: ReturnType<typeof helpersFor> }>({
+    h: async ({ t, adminSession }, use) => use(helpersFor(t, adminSession.inject)),
+  });
+  test("answers the same name (accents, case and spaces aside) and phone with 409 and the code, and stores nothing", async ({
+    h: { post, rows },
+  }) => {
     const first = await post(ana);
     expect(first.statusCode).toBe(201);
     const created = first.json() as RegistrationCreated;
@@ -81,7 +74,9 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     expect(stored[0].upload_token_hash).toBe(hashToken(created.upload_token));
   });
 
-  it("registers siblings who share the guardian's phone, and the same name on another phone", async () => {
+  test("registers siblings who share the guardian's phone, and the same name on another phone", async ({
+    h: { post, rows },
+  }) => {
     const answers = await Promise.all([
       post(ana),
       post({ ...ana, nome_completo: "Pedro Henrique Souza", idade: 14 }),
@@ -92,13 +87,18 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     expect(await rows()).toHaveLength(4);
   });
 
-  it("stores one row when the same person is sent many times at once with different keys", async () => {
+  test("stores one row when the same person is sent many times at once with different keys", async ({
+    h: { post, rows },
+  }) => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => post(ana)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await rows()).toHaveLength(1);
   });
 
-  it("after a lost answer, a retry with an edited field keeps one row, with the edit", async () => {
+  test("after a lost answer, a retry with an edited field keeps one row, with the edit", async ({
+    t,
+    h: { post, rows },
+  }) => {
     const key = randomUUID();
     const lost = await post(ana, key);
     expect(lost.statusCode).toBe(201);
@@ -128,7 +128,9 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     ]);
   });
 
-  it("keeps a paid registration as the coordination left it when its key comes back with other data", async () => {
+  test("keeps a paid registration as the coordination left it when its key comes back with other data", async ({
+    h: { admin, post, rows },
+  }) => {
     const key = randomUUID();
     const created = (await post(ana, key)).json() as RegistrationCreated;
     expect(
@@ -140,7 +142,9 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     expect((await rows()).map((r) => r.nome_completo)).toEqual(["Ana Luíza Souza"]);
   });
 
-  it("answers a retry edited into another registered person with that person's 409", async () => {
+  test("answers a retry edited into another registered person with that person's 409", async ({
+    h: { post, rows },
+  }) => {
     const pedro = { ...ana, nome_completo: "Pedro Souza", idade: 15 };
     const pedroCode = ((await post(pedro)).json() as RegistrationCreated).referencia;
     const key = randomUUID();
@@ -151,7 +155,9 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     expect((await rows()).map((r) => r.nome_completo)).toEqual(["Pedro Souza", "Ana Luíza Souza"]);
   });
 
-  it("lets a person who gave up sign up again, and refuses the panel a second active registration", async () => {
+  test("lets a person who gave up sign up again, and refuses the panel a second active registration", async ({
+    h: { admin, post, rows },
+  }) => {
     const first = (await post(ana)).json() as RegistrationCreated;
     const giveUp = await admin("PUT", `/api/registrations/${first.id}/seat`, {
       de: { situacao: "vaga", onibus_id: null },
@@ -183,7 +189,9 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     expect((await rows()).map((r) => r.nome_completo)).toEqual(["Ana Luíza Souza", "Ana Luíza Souza", "Pedro Souza"]);
   });
 
-  it("marks possible duplicates (same phone, similar name) with a filter, and not siblings", async () => {
+  test("marks possible duplicates (same phone, similar name) with a filter, and not siblings", async ({
+    h: { admin, post },
+  }) => {
     for (const nome_completo of ["Maria Silva", "Maria da Silva Santos", "João Pedro Lima", "Joao P. Lima"]) {
       expect((await post({ ...ana, nome_completo, numero_responsavel: "98977776666" })).statusCode).toBe(201);
     }
@@ -220,7 +228,10 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     });
   });
 
-  it("keeps the rows already repeated when the rule arrives, marked, and refuses new ones", async () => {
+  test("keeps the rows already repeated when the rule arrives, marked, and refuses new ones", async ({
+    t,
+    h: { admin, post },
+  }) => {
     // The database as it was before migration 021, with one person registered twice.
     await t.db.exec(`
       DROP TRIGGER registrations_per_phone ON registrations;
@@ -261,7 +272,10 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
     expect(again.statusCode).toBe(409);
   });
 
-  it("brings back the repeated rows of an older backup, marked, and keeps refusing new ones", async () => {
+  test("brings back the repeated rows of an older backup, marked, and keeps refusing new ones", async ({
+    t,
+    h: { admin, post },
+  }) => {
     const dir = mkdtempSync(join(tmpdir(), "caravana-dup-"));
     try {
       const file = join(dir, "old.jsonl.gz");

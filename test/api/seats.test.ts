@@ -1,7 +1,6 @@
-import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { RegistrationPage } from "../../src/shared/admin-api";
-import type { PublicFormStatus, Registration, RegistrationCreated } from "../../src/shared/api-types";
+import type { PublicFormStatus, Registration } from "../../src/shared/api-types";
 import {
   type BusSaved,
   SEAT_MESSAGES,
@@ -11,39 +10,12 @@ import {
 } from "../../src/shared/seats";
 import { formClosedMessage } from "../../src/server/registrations/create-registration";
 import { MOVED_MEANWHILE_MESSAGE, NO_WAITING_LIST_MESSAGE } from "../../src/server/seats/seat-moves";
-import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import { type AdminSession, apiTest, person } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
 
-let n = 0;
-const person = (nome = `Pessoa ${++n}`) => ({
-  nome_completo: nome,
-  idade: 20,
-  numero_responsavel: "98988887777",
-  metodo_pagamento: "PIX",
-});
-
-describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await startAdminTestApp(kind);
-    cookie = await adminCookie(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
-  });
-
-  const admin = (method: InjectOptions["method"], url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
-  const register = async (nome?: string) => {
-    const res = await t.app.inject({ method: "POST", url: "/api/registrations", payload: person(nome) });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as RegistrationCreated;
-  };
+/** This file's requests and checks, made with the Coordenação's session. */
+function helpersFor(t: TestApp, admin: AdminSession["inject"]) {
   const addBus = async (nome: string, lugares: number) => {
     const res = await admin("POST", "/api/buses", { nome, lugares });
     expect(res.statusCode, res.body).toBe(201);
@@ -79,8 +51,14 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     expect(kept.n).toBe(waiting.length);
     return { buses, waiting: waiting.map((w) => w.id) };
   };
+  return { admin, addBus, overview, registration, move, seatsInDatabase };
+}
 
-  it("with no bus there is no limit, exactly as before", async () => {
+describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
+  const test = apiTest(kind).extend<{ h: ReturnType<typeof helpersFor> }>({
+    h: async ({ t, adminSession }, use) => use(helpersFor(t, adminSession.inject)),
+  });
+  test("with no bus there is no limit, exactly as before", async ({ t, register, h: { overview } }) => {
     const created = await register();
     expect(created).toMatchObject({ situacao: "vaga", onibus_nome: null, posicao_espera: null });
     const status = (await t.app.inject("/api/form-status")).json() as PublicFormStatus;
@@ -88,7 +66,9 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     expect(await overview()).toMatchObject({ onibus: [], lugares: 0, espera: 0 });
   });
 
-  it("refuses a bad bus with a pt-BR message and keeps the data as it was", async () => {
+  test("refuses a bad bus with a pt-BR message and keeps the data as it was", async ({
+    h: { admin, addBus, overview },
+  }) => {
     await addBus("Ônibus 1", 46);
     for (const lugares of [0, 101, 2.5, "abc", -3, null]) {
       const res = await admin("POST", "/api/buses", { nome: "Ônibus X", lugares });
@@ -117,7 +97,11 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     ]);
   });
 
-  it("never oversells: 40 registrations at once against 10 seats seat exactly 10 and queue 30 in order", async () => {
+  test("never oversells: 40 registrations at once against 10 seats seat exactly 10 and queue 30 in order", async ({
+    t,
+    register,
+    h: { admin, addBus, seatsInDatabase },
+  }) => {
     await addBus("Ônibus 1", 4);
     await addBus("Ônibus 2", 6);
     const answers = await Promise.all(Array.from({ length: 40 }, () => register()));
@@ -140,7 +124,10 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     expect(JSON.stringify(status)).not.toContain("Pessoa");
   });
 
-  it("never oversells to concurrent statements either: 40 separate INSERTs on every pool connection", async () => {
+  test("never oversells to concurrent statements either: 40 separate INSERTs on every pool connection", async ({
+    t,
+    h: { admin, addBus, seatsInDatabase },
+  }) => {
     await addBus("Ônibus 1", 10);
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -169,7 +156,7 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     ).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
-  it("a closed form still wins over the waiting list", async () => {
+  test("a closed form still wins over the waiting list", async ({ t, register, h: { addBus, seatsInDatabase } }) => {
     await addBus("Ônibus 1", 1);
     await register();
     await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
@@ -183,7 +170,10 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     }
   });
 
-  it("a first bus seats those already registered in order, and sends the rest to the waiting list", async () => {
+  test("a first bus seats those already registered in order, and sends the rest to the waiting list", async ({
+    register,
+    h: { addBus, registration, seatsInDatabase },
+  }) => {
     const early = [];
     for (let i = 0; i < 5; i++) early.push(await register());
     const saved = await addBus("Ônibus 1", 3);
@@ -194,7 +184,10 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     await seatsInDatabase();
   });
 
-  it("promotes the first in line when a seat frees: delete, Desistente, enlarge, a new bus", async () => {
+  test("promotes the first in line when a seat frees: delete, Desistente, enlarge, a new bus", async ({
+    register,
+    h: { admin, addBus, overview, registration, move, seatsInDatabase },
+  }) => {
     const bus = (await addBus("Ônibus 1", 2)).onibus;
     const [a, b] = [await register(), await register()];
     const w = [await register(), await register(), await register(), await register()];
@@ -234,7 +227,11 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     await seatsInDatabase();
   });
 
-  it("refuses to shrink or remove a bus with people, saying how many to move; with no bus left, no limit", async () => {
+  test("refuses to shrink or remove a bus with people, saying how many to move; with no bus left, no limit", async ({
+    t,
+    register,
+    h: { admin, addBus, overview, move },
+  }) => {
     const bus = (await addBus("Ônibus 1", 3)).onibus;
     for (let i = 0; i < 5; i++) await register();
     const shrink = await admin("PATCH", `/api/buses/${bus.id}`, { nome: "Ônibus 1", lugares: 1 });
@@ -275,12 +272,15 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     expect((await t.app.inject("/api/form-status")).json().vagas.limitado).toBe(false);
   });
 
-  it("moves between buses, swaps with the waiting list only when confirmed, and refuses stale or impossible moves", async () => {
+  test("moves between buses, swaps with the waiting list only when confirmed, and refuses stale or impossible moves", async ({
+    register,
+    h: { admin, addBus, registration, move, seatsInDatabase },
+  }) => {
     const one = (await addBus("Ônibus 1", 1)).onibus;
     const two = (await addBus("Ônibus 2", 1)).onibus;
     const a = await register();
     const b = await register();
-    const c = await register("Carla Esperando");
+    const c = await register({ nome_completo: "Carla Esperando" });
     expect(c.situacao).toBe("espera");
     const inOne = { situacao: "vaga" as const, onibus_id: one.id };
     const inTwo = { situacao: "vaga" as const, onibus_id: two.id };
@@ -322,7 +322,10 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     await seatsInDatabase();
   });
 
-  it("two admins moving the same person at once: one move wins, the other is told, the seats stay right", async () => {
+  test("two admins moving the same person at once: one move wins, the other is told, the seats stay right", async ({
+    register,
+    h: { addBus, move, seatsInDatabase },
+  }) => {
     const one = (await addBus("Ônibus 1", 5)).onibus;
     const two = (await addBus("Ônibus 2", 5)).onibus;
     const three = (await addBus("Ônibus 3", 5)).onibus;
@@ -339,7 +342,11 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     expect(buses.reduce((s, b) => s + b.contados, 0)).toBe(1);
   });
 
-  it("releases unpaid seats only after the coordinator saw and confirmed the list", async () => {
+  test("releases unpaid seats only after the coordinator saw and confirmed the list", async ({
+    t,
+    register,
+    h: { admin, addBus, registration, seatsInDatabase },
+  }) => {
     await addBus("Ônibus 1", 3);
     const old = [await register(), await register()];
     const recent = await register();
@@ -373,12 +380,15 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     await seatsInDatabase();
   });
 
-  it("lists and exports by bus, with the bus and the waiting position", async () => {
+  test("lists and exports by bus, with the bus and the waiting position", async ({
+    register,
+    h: { admin, addBus },
+  }) => {
     const one = (await addBus("Ônibus 1", 1)).onibus;
     await addBus("Ônibus 2", 1);
-    const a = await register("Ana Primeira");
-    await register("Bia Segunda");
-    await register("Caio Espera");
+    const a = await register({ nome_completo: "Ana Primeira" });
+    await register({ nome_completo: "Bia Segunda" });
+    await register({ nome_completo: "Caio Espera" });
     const byBus = (await admin("GET", `/api/registrations?onibus=${one.id}`)).json() as RegistrationPage;
     expect(byBus.items.map((r) => r.id)).toEqual([a.id]);
     expect((await admin("GET", "/api/registrations?onibus=abc")).statusCode).toBe(400);

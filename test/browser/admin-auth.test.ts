@@ -10,7 +10,7 @@ import {
   toastTitled,
   VIEWPORT_NAMES,
   WAIT,
-} from "./admin-helpers";
+} from "../support/browser-admin";
 
 describe("admin panel login", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -9,7 +9,7 @@ import {
   startAdminApp,
   VIEWPORT_NAMES,
   WAIT,
-} from "./admin-helpers";
+} from "../support/browser-admin";
 
 describe("one clock: the event's zone, whatever the device's", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -15,7 +15,7 @@ import {
   VIEWPORT_NAMES,
   viewportShot,
   WAIT,
-} from "./admin-helpers";
+} from "../support/browser-admin";
 
 // 13 rows: two pages of 10. Newest first: "Mateus" (1 min ago) ... "Álvaro" (13 min ago).
 const ROWS: SeedRow[] = [

@@ -11,7 +11,7 @@ import {
   toastTitled,
   VIEWPORT_NAMES,
   WAIT,
-} from "./admin-helpers";
+} from "../support/browser-admin";
 
 // The smallest valid PNG: one transparent pixel.
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";

@@ -14,8 +14,8 @@ import {
   VIEWPORT_NAMES,
   viewportShot,
   WAIT,
-} from "./admin-helpers";
-import { fillForm, gotoForm, submitButton } from "./visitor-support";
+} from "../support/browser-admin";
+import { fillForm, gotoForm, submitButton } from "../support/browser-visitor";
 
 /** Logs in through the login card, as a person types it. */
 async function loginAs(page: Page, login: string, password: string): Promise<void> {

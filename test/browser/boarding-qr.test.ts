@@ -7,8 +7,8 @@ import type { RegistrationCreated } from "../../src/shared/api-types";
 import { STORAGE_KEYS } from "../../src/shared/constants";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, newContext } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
-import { startAdminApp, viewportShot, WAIT } from "./admin-helpers";
-import { addBus, boardedInDatabase, openRollCall, register } from "./boarding-support";
+import { startAdminApp, viewportShot, WAIT } from "../support/browser-admin";
+import { addBus, boardedInDatabase, openRollCall, register } from "../support/browser-boarding";
 
 const W = 640;
 const H = 480;

@@ -9,8 +9,15 @@ import {
   toastTitled,
   viewportShot,
   WAIT,
-} from "./admin-helpers";
-import { addBus, boardedInDatabase, cuttableRelay, openRollCall, passenger, register } from "./boarding-support";
+} from "../support/browser-admin";
+import {
+  addBus,
+  boardedInDatabase,
+  cuttableRelay,
+  openRollCall,
+  passenger,
+  register,
+} from "../support/browser-boarding";
 
 const NAMES = ["Ana Lima", "Bia Melo", "Caio Nunes", "Davi Reis", "Eva Sousa", "Fábio Alves", "Gabi Dias"];
 

@@ -6,9 +6,16 @@ import { writeFormStatus } from "../../src/server/registrations/form-status-repo
 import { axeViolations } from "../support/axe";
 import { SCREENSHOT_DIR, type ViewportName, VIEWPORTS, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
-import { ADMIN_PASSWORD, clearRegistrations, dashboardReady, seed, startAdminApp, WAIT } from "./admin-helpers";
-import { register } from "./boarding-support";
-import { fillForm, openSplash, SPLASH_NAME, settled, submitButton, VIEWPORT_NAMES } from "./visitor-support";
+import {
+  ADMIN_PASSWORD,
+  clearRegistrations,
+  dashboardReady,
+  seed,
+  startAdminApp,
+  WAIT,
+} from "../support/browser-admin";
+import { register } from "../support/browser-boarding";
+import { fillForm, openSplash, SPLASH_NAME, settled, submitButton, VIEWPORT_NAMES } from "../support/browser-visitor";
 
 const SMALL = { width: 360, height: 780 };
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newContext, screenshot } from "../support/browser";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { freshDatabaseEnv } from "../support/test-database";
-import { gotoForm, WAIT } from "./visitor-support";
+import { gotoForm, WAIT } from "../support/browser-visitor";
 
 const PASSWORD = "senha-de-teste-123";
 

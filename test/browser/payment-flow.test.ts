@@ -13,9 +13,16 @@ import {
   shownNames,
   toastTitled,
   viewportShot,
-} from "./admin-helpers";
-import { jpegSize, minimalPdf, progressSeen, receiptPhoto, recordProgress, registeredHere } from "./payment-support";
-import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+} from "../support/browser-admin";
+import {
+  jpegSize,
+  minimalPdf,
+  progressSeen,
+  receiptPhoto,
+  recordProgress,
+  registeredHere,
+} from "../support/browser-payment";
+import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 const PHOTO = { width: 2000, height: 1400 };
 const REFERENCE = /^JDJ[23456789A-HJ-NP-Z]{4}$/;

@@ -5,8 +5,8 @@ import { qrSvg } from "../../src/client/components/pix/qr-svg";
 import { SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { registeredHere } from "./payment-support";
-import { gotoForm, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+import { registeredHere } from "../support/browser-payment";
+import { gotoForm, press, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 const WORKER_SCRIPT = "**/assets/qr-worker-*.js";
 

@@ -10,8 +10,8 @@ import {
   VIEWPORT_NAMES,
   viewportShot,
   WAIT,
-} from "./admin-helpers";
-import { fillForm, gotoForm } from "./visitor-support";
+} from "../support/browser-admin";
+import { fillForm, gotoForm } from "../support/browser-visitor";
 
 describe("seats and the waiting list, live", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -3,8 +3,8 @@ import { newContext } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { openStream } from "../support/sse";
 import { startTestApp } from "../support/test-app";
-import { WAIT } from "./admin-helpers";
-import { gotoForm } from "./visitor-support";
+import { WAIT } from "../support/browser-admin";
+import { gotoForm } from "../support/browser-visitor";
 
 describe("a visitor whose live stream the server refused", () => {
   // One stream per address: the test's own stream takes it, so the browser's is refused (429).

@@ -3,7 +3,15 @@ import type { Browser } from "playwright-core";
 import { CONSENT_VERSION } from "../../src/shared/privacy";
 import { launchBrowser, newContext, screenshot } from "../support/browser";
 import { startTestApp, type TestApp } from "../support/test-app";
-import { expectFieldErrors, fillForm, gotoForm, press, submitButton, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+import {
+  expectFieldErrors,
+  fillForm,
+  gotoForm,
+  press,
+  submitButton,
+  VIEWPORT_NAMES,
+  WAIT,
+} from "../support/browser-visitor";
 
 describe("guardian consent, honeypot and privacy notice", () => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { registeredHere } from "./payment-support";
-import { openSplash, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+import { registeredHere } from "../support/browser-payment";
+import { openSplash, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 /** animation-play-state of every animated piece of the sky, deduplicated. */
 const skyStates = (page: Page) =>

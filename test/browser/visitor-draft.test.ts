@@ -13,7 +13,7 @@ import {
   toastTitled,
   VIEWPORT_NAMES,
   WAIT,
-} from "./visitor-support";
+} from "../support/browser-visitor";
 
 /** What a person typed survives on the phone; one person is registered once; siblings share a phone. */
 describe("the form remembers, and catches double sign-ups", () => {

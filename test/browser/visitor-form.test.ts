@@ -12,7 +12,7 @@ import {
   submitButton,
   VIEWPORT_NAMES,
   WAIT,
-} from "./visitor-support";
+} from "../support/browser-visitor";
 
 const PIX_KEY = "pix@juventudecatolicavg.com.br";
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { screenshot, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { gotoForm, openSplash, press, settled, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+import { gotoForm, openSplash, press, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 describe("visitor page follows the form status live", () => {
   const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));

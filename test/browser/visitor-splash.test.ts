@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { newContext, screenshot } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { openSplash, press, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "./visitor-support";
+import { openSplash, press, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 /** Records, inside the page, when the tap happened, when the splash hid and when it left the DOM. */
 async function recordSplashTimes(page: Page): Promise<void> {

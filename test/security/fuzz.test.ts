@@ -19,7 +19,7 @@ import {
   wrongContentType,
 } from "./fuzz-arbitraries";
 import { hostileUpload } from "./fuzz-uploads";
-import { errorMessage, newToken, SECRET_PERSON, sessionCookie } from "./walk-support";
+import { errorMessage, newToken, SECRET_PERSON, sessionCookie } from "../support/route-walk";
 
 // Fixed seed: a failure replays the same inputs. PGlite gets the full runs, PostgreSQL a quarter (same code paths, slower start).
 const SEED = 20_250_816;

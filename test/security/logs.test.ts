@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { freshDatabaseEnv } from "../support/test-database";
-import { SECRET_PERSON } from "./walk-support";
+import { SECRET_PERSON } from "../support/route-walk";
 
 const ADMIN_PASSWORD = "senha-do-painel-que-nao-vaza-2025";
 const WRONG_PASSWORD = "tentativa-errada-que-nao-vaza";

@@ -21,7 +21,7 @@ import {
   SECRET_PERSON,
   SECRET_STRINGS,
   sessionCookie,
-} from "./walk-support";
+} from "../support/route-walk";
 
 // The build the test server serves (test/support/test-app.ts).
 const DIST_DIR = process.env.TEST_DIST_DIR ?? DEFAULT_DIST_DIR;

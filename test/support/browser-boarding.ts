@@ -2,8 +2,8 @@ import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
-import type { TestApp } from "../support/test-app";
-import { ADMIN_PASSWORD, WAIT } from "./admin-helpers";
+import type { TestApp } from "./test-app";
+import { ADMIN_PASSWORD, WAIT } from "./browser-admin";
 
 /** Shared by the roll call's browser tests (test/browser/boarding*.test.ts). */
 

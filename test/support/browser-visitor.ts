@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import type { ViewportName } from "../support/browser";
+import type { ViewportName } from "./browser";
 
 /** Shared by the visitor browser tests (test/browser/visitor-*.test.ts). */
 export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];

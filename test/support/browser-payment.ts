@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
-import { newContext } from "../support/browser";
-import type { TestApp } from "../support/test-app";
+import { newContext } from "./browser";
+import type { TestApp } from "./test-app";
 
 /** Shared by test/browser/payment-flow.test.ts. */
 

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { Database } from "../../src/server/db/database";
-import { SCREENSHOT_DIR, type ViewportName } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { SCREENSHOT_DIR, type ViewportName } from "./browser";
+import { startTestApp, type TestApp } from "./test-app";
 
 /** Shared by the admin panel browser tests (test/browser/admin-*.test.ts). */
 export const ADMIN_PASSWORD = "senha-de-teste-123";
