@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { mb, Report, runBench } from "./support-report";
 import { dbKinds, flag, freshDatabase, memoryOf, nodeArgsFlag, startServer, type DbKind } from "./support-server";
 import { SURGE_RATE_LIMIT, surge } from "./support-surge";
@@ -15,7 +15,78 @@ const IDLE_S = Number(flag("idle", "15"));
 const DURATION_S = Number(flag("duration", "20"));
 const NODE_ARGS = nodeArgsFlag();
 const MB = 1024 * 1024;
-const TARGET = { pgliteIdle: 200 * MB, pglitePeak: 350 * MB, postgresIdle: 100 * MB };
+const TARGET = { pgliteIdle: 200 * MB, pglitePeak: 350 * MB, postgresIdle: 100 * MB, firstStart: 300 * MB };
+const FIRST_ANSWER_MS = 20_000;
+
+/** A process's children, from /proc (every thread's list). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Watches a process and every descendant it starts, every 20 ms, keeping each
+ * one's high-water mark. The tree's peak is bounded by the sum of those marks.
+ */
+function watchTree(root: number) {
+  const peaks = new Map<number, number>();
+  const read = (pid: number) => {
+    try {
+      peaks.set(pid, Math.max(peaks.get(pid) ?? 0, memoryOf(pid).hwm));
+    } catch {
+      // it has exited; its last reading stays
+    }
+    for (const child of childrenOf(pid)) read(child);
+  };
+  const timer = setInterval(() => read(root), 20);
+  read(root);
+  return {
+    stop() {
+      clearInterval(timer);
+      read(root);
+      return { peak: [...peaks.values()].reduce((a, b) => a + b, 0), processes: peaks.size };
+    },
+  };
+}
+
+/** The very first start on an empty DATA_DIR: what a 512 MB plan must hold before the site ever answers. */
+async function firstStart(report: Report): Promise<void> {
+  console.log("\n--- pglite: primeiro início numa pasta vazia ---");
+  const db = await freshDatabase("pglite");
+  try {
+    let watch: ReturnType<typeof watchTree> | undefined;
+    const started = Date.now();
+    const server = await startServer(db.env, NODE_ARGS, (pid) => {
+      watch = watchTree(pid);
+    });
+    const answeredMs = Date.now() - started;
+    try {
+      const tree = watch!.stop();
+      report.check(
+        "[pglite] primeiro início: pico de RSS da árvore de processos",
+        mb(tree.peak),
+        "≤ 300 MB",
+        tree.peak <= TARGET.firstStart,
+      );
+      report.info("[pglite] primeiro início: processos vistos", String(tree.processes));
+      report.check(
+        "[pglite] primeiro início: responde em",
+        `${(answeredMs / 1000).toFixed(1)} s`,
+        "≤ 20 s",
+        answeredMs <= FIRST_ANSWER_MS,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    db.dispose();
+  }
+}
 
 /** RSS at the end of a quiet spell: the largest of the last five one-second readings. */
 async function idleRss(pid: number): Promise<number> {
@@ -46,9 +117,6 @@ async function run(kind: DbKind, report: Report): Promise<void> {
       if (kind === "pglite")
         report.check(`[${kind}] pico de RSS (início + surge)`, mb(hwm), "≤ 350 MB", hwm <= TARGET.pglitePeak);
       else report.info(`[${kind}] pico de RSS (início + surge)`, mb(hwm));
-      const created = /"peakMb":(\d+)/.exec(readFileSync(server.logFile, "utf8"));
-      // An empty DATA_DIR is created once, in a process of its own that has exited before the server opens it.
-      if (created) report.info(`[${kind}] pico do processo que criou o banco (uma vez)`, `${created[1]}.0 MB`);
     } finally {
       await server.stop();
     }
@@ -59,7 +127,9 @@ async function run(kind: DbKind, report: Report): Promise<void> {
 
 async function main(): Promise<void> {
   const report = new Report("bench:memory (RSS do servidor de produção)");
-  for (const kind of dbKinds("both")) await run(kind, report);
+  const kinds = dbKinds("both");
+  if (kinds.includes("pglite")) await firstStart(report);
+  for (const kind of kinds) await run(kind, report);
   report.print();
 }
 

@@ -38,7 +38,12 @@ export function ensureBuilt(): void {
  * Starts the built server (dist/server/main.js) with NODE_ENV=production. Logs go to a file (as
  * they would to journald), not through a pipe the bench would have to drain.
  */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  /** Called as soon as the process exists, before it answers (to watch its start). */
+  onSpawn?: (pid: number) => void,
+): Promise<BenchServer> {
   ensureBuilt();
   const port = await freePort();
   const logDir = mkdtempSync(join(tmpdir(), "caravana-bench-log-"));
@@ -59,6 +64,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     stdio: ["ignore", fd, fd],
   });
   closeSync(fd);
+  if (child.pid) onSpawn?.(child.pid);
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   let gone = false;
   void exited.then(() => (gone = true));

@@ -1,5 +1,6 @@
 // Compiles the server and its commands into plain JavaScript in dist/server,
 // so production runs `node` alone: no TypeScript loader, no esbuild process.
+import { execFileSync } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -8,7 +9,7 @@ rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: "src/server/main.ts",
-    "pglite-create": "src/server/db/pglite/create-data-dir-process.ts",
+    "pglite-template": "src/server/db/pglite/make-template-process.ts",
     backup: "src/server/cli/backup.ts",
     restore: "src/server/cli/restore.ts",
     purge: "src/server/cli/purge.ts",
@@ -22,4 +23,8 @@ await build({
   logLevel: "warning",
 });
 cpSync("src/server/db/migrations", `${out}/migrations`, { recursive: true });
+// An initialised, empty PGlite folder, so no start of the server runs initdb (decision 035).
+execFileSync(process.execPath, ["--liftoff-only", `${out}/pglite-template.js`, `${out}/pgdata-template.tar.gz`], {
+  stdio: "inherit",
+});
 console.log(`servidor compilado em ${out}`);

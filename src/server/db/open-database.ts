@@ -26,7 +26,7 @@ export async function openDatabase(
         checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
         onCheckpointError: (err) => log.warn({ err }, "CHECKPOINT falhou"),
         onMaintenanceError: (err) => log.warn({ err }, "VACUUM/ANALYZE periódico falhou"),
-        onCreated: (info) => log.info(info, "banco criado em DATA_DIR (num processo à parte, que já terminou)"),
+        onCreated: (info) => log.info(info, "banco criado em DATA_DIR a partir do modelo da build"),
       });
   try {
     const applied = await migrate(db);

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { Database, Queryable } from "../database";
-import { createDataDirIfEmpty } from "./create-data-dir";
 import { lockDataDir } from "./data-dir-lock";
+import { createDataDirFromTemplate } from "./data-dir-template";
 import { pgliteMaintenance } from "./maintenance";
 import { PGLITE_OPTIONS, pgdataOf } from "./options";
 import { pipelinedQuery } from "./pipelined-query";
@@ -11,8 +11,8 @@ interface PgliteOptions {
   checkpointIntervalMs: number;
   onCheckpointError?: (err: unknown) => void;
   onMaintenanceError?: (err: unknown) => void;
-  /** An empty DATA_DIR was given its PostgreSQL files; peakMb is what that took, in its own process. */
-  onCreated?: (info: { peakMb: number; ms: number }) => void;
+  /** An empty DATA_DIR was given its PostgreSQL files, from the build's template, in `ms`. */
+  onCreated?: (info: { ms: number }) => void;
 }
 
 /**
@@ -25,8 +25,7 @@ export async function openPglite(opts: PgliteOptions): Promise<Database> {
   let pg: PGlite;
   try {
     const started = performance.now();
-    const created = await createDataDirIfEmpty(opts.dataDir);
-    if (created) opts.onCreated?.({ ...created, ms: Math.round(performance.now() - started) });
+    if (createDataDirFromTemplate(opts.dataDir)) opts.onCreated?.({ ms: Math.round(performance.now() - started) });
     pg = await PGlite.create(pgdataOf(opts.dataDir), PGLITE_OPTIONS);
   } catch (err) {
     release();
