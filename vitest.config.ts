@@ -18,7 +18,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["test/api/**/*.test.ts", "test/security/**/*.test.ts", "test/resilience/**/*.test.ts"],
+          include: [
+            "test/api/**/*.test.ts",
+            "test/security/**/*.test.ts",
+            "test/resilience/**/*.test.ts",
+            "test/deploy/**/*.test.ts",
+          ],
           globalSetup: ["test/support/global-setup.ts"],
         },
       },
