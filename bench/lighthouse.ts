@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import puppeteer from "puppeteer-core";
+import { chromium } from "playwright-core";
 import { STORAGE_KEYS } from "../src/shared/constants";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../test/support/browser";
+import { type Lhr, type Lighthouse, lighthouseTools } from "./support-lighthouse";
 import { ms, Report, runBench } from "./support-report";
 import { flag, freshDatabase, startServer } from "./support-server";
 
@@ -33,8 +32,6 @@ interface PageRun {
   failed: string[];
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
-
 /** Audits that cost points: scored, below 1, in one of our four categories. */
 function failedAudits(lhr: Lhr): string[] {
   const out: string[] = [];
@@ -52,7 +49,7 @@ function failedAudits(lhr: Lhr): string[] {
   return out;
 }
 
-async function audit(url: string, port: number, keepStorage: boolean): Promise<PageRun> {
+async function audit(lighthouse: Lighthouse, url: string, port: number, keepStorage: boolean): Promise<PageRun> {
   // Lighthouse's trace engine prints a stack for an insight it cannot compute
   // (LanternError NO_LCP on some runs); the scores are unaffected, so keep the output readable.
   const consoleError = console.error;
@@ -106,25 +103,26 @@ async function storeSuccess(port: number, baseUrl: string): Promise<void> {
   });
   if (res.status !== 201) throw new Error(`inscrição para /obrigado: ${res.status} ${await res.text()}`);
   const created = await res.text();
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = await browser.newPage();
+    const page = await browser.contexts()[0].newPage();
     await page.goto(`${baseUrl}/robots.txt`);
     await page.evaluate(
-      (keys, value) => {
+      ({ keys, value }) => {
         localStorage.setItem(keys.registrationSuccess, "true");
         localStorage.setItem(keys.lastRegistration, value);
       },
-      STORAGE_KEYS,
-      created,
+      { keys: STORAGE_KEYS, value: created },
     );
     await page.close();
   } finally {
-    await browser.disconnect();
+    // Only the connection: the browser is Lighthouse's, still running.
+    await browser.close();
   }
 }
 
 async function main(): Promise<void> {
+  const { lighthouse, chromeLauncher } = await lighthouseTools();
   const report = new Report(`bench:lighthouse (perfil móvel, 4G lento simulado, ${RUNS} execução(ões) por página)`);
   const db = await freshDatabase("pglite");
   const server = await startServer(db.env);
@@ -139,7 +137,7 @@ async function main(): Promise<void> {
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) {
         if (page.keepStorage) await storeSuccess(chrome.port, server.baseUrl);
-        runs.push(await audit(`${server.baseUrl}${page.path}`, chrome.port, page.keepStorage));
+        runs.push(await audit(lighthouse, `${server.baseUrl}${page.path}`, chrome.port, page.keepStorage));
       }
       // The median run by performance score, as Lighthouse's own guidance suggests for noisy machines.
       const run = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)];
