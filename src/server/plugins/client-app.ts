@@ -85,9 +85,11 @@ export const clientAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: 
     // The build writes .br and .gz beside each asset (vite.config.ts).
     preCompressed: true,
     setHeaders(reply, path) {
+      // Which file is sent depends on what the browser accepts: caches must keep them apart.
+      reply.setHeader("Vary", "accept-encoding");
       // Vite puts a content hash in every asset name, so they never change.
       if (path.startsWith(join(opts.distDir, "assets"))) {
-        reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        reply.setHeader("Cache-Control", "public, max-age=31536000, immutable");
       }
     },
   });
