@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
-import { newContext, screenshot } from "../support/browser";
+import { newContext, screenshot, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
   dashboardReady,
   openDashboard,
   startAdminApp,
-  toastTitled,
   VIEWPORT_NAMES,
   WAIT,
 } from "../support/browser-admin";

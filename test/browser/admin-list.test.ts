@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { newContext, screenshot } from "../support/browser";
+import { newContext, screenshot, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
@@ -11,7 +11,6 @@ import {
   seed,
   shownNames,
   startAdminApp,
-  toastTitled,
   VIEWPORT_NAMES,
   viewportShot,
   WAIT,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext } from "../support/browser";
+import { newContext, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
@@ -8,7 +8,6 @@ import {
   registrationItem,
   seed,
   startAdminApp,
-  toastTitled,
   VIEWPORT_NAMES,
   WAIT,
 } from "../support/browser-admin";

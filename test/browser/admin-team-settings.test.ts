@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
-import { newContext } from "../support/browser";
+import { newContext, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
@@ -10,7 +10,6 @@ import {
   openDashboard,
   registrationItem,
   startAdminApp,
-  toastTitled,
   VIEWPORT_NAMES,
   viewportShot,
   WAIT,

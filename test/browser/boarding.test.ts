@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext } from "../support/browser";
+import { newContext, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
   clearRegistrations,
   openDashboard,
   startAdminApp,
-  toastTitled,
   viewportShot,
   WAIT,
 } from "../support/browser-admin";

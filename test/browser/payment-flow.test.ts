@@ -3,17 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
 import { registrationBrCode } from "../../src/shared/pix/registration-pix";
-import { newContext, screenshot } from "../support/browser";
+import { newContext, screenshot, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import {
-  ADMIN_PASSWORD,
-  openDashboard,
-  registrationItem,
-  shownNames,
-  toastTitled,
-  viewportShot,
-} from "../support/browser-admin";
+import { ADMIN_PASSWORD, openDashboard, registrationItem, shownNames, viewportShot } from "../support/browser-admin";
 import {
   jpegSize,
   minimalPdf,

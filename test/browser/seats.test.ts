@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext } from "../support/browser";
+import { newContext, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
   openDashboard,
   registrationItem,
   startAdminApp,
-  toastTitled,
   VIEWPORT_NAMES,
   viewportShot,
   WAIT,

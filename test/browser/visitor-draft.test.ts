@@ -1,19 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { withNewPage } from "../support/browser";
+import { withNewPage, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import {
-  fillForm,
-  gotoForm,
-  press,
-  SPLASH_NAME,
-  submitButton,
-  toastTitled,
-  VIEWPORT_NAMES,
-  WAIT,
-} from "../support/browser-visitor";
+import { fillForm, gotoForm, press, SPLASH_NAME, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 /** What a person typed survives on the phone; one person is registered once; siblings share a phone. */
 describe("the form remembers, and catches double sign-ups", () => {

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot, withNewPage } from "../support/browser";
+import { screenshot, withNewPage, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { fillForm, gotoForm, press, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { fillForm, gotoForm, press, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 const PIX_KEY = "pix@juventudecatolicavg.com.br";
 const CLIPBOARD = ["clipboard-read", "clipboard-write"];

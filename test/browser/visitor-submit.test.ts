@@ -1,18 +1,9 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { screenshot, withNewPage } from "../support/browser";
+import { screenshot, withNewPage, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import {
-  fillForm,
-  gotoForm,
-  press,
-  settled,
-  submitButton,
-  toastTitled,
-  VIEWPORT_NAMES,
-  WAIT,
-} from "../support/browser-visitor";
+import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 const SUCCESS_KEY = "caravana:inscricao-sucesso";
 const LAST_KEY = "caravana:ultima-inscricao";

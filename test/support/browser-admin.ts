@@ -73,15 +73,6 @@ export async function expectNames(page: Page, vp: ViewportName, names: string[])
   await expect.poll(() => shownNames(page, vp), WAIT).toEqual(names);
 }
 
-/** A toast with this title (the newest if several are up). */
-export function toastTitled(page: Page, title: string): Locator {
-  return page
-    .getByRole("alert")
-    .or(page.getByRole("status"))
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .last();
-}
-
 /** What is on screen right now (a modal dialog over a long page reads better this way than full-page). */
 export async function viewportShot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

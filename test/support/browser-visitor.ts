@@ -48,15 +48,6 @@ export function submitButton(page: Page): Locator {
   return page.getByRole("button", { name: "Enviar Inscrição" });
 }
 
-/** A toast with this title (the newest if several are up). */
-export function toastTitled(page: Page, title: string): Locator {
-  return page
-    .getByRole("alert")
-    .or(page.getByRole("status"))
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .last();
-}
-
 /** The messages shown under the fields, in page order. */
 export function fieldErrors(page: Page): Promise<string[]> {
   return page.locator(".v-field-error").allTextContents();

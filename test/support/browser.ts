@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = join(process.cwd(), "screenshots");
@@ -67,4 +67,13 @@ export async function withNewPage(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A toast with this title (the newest if several are up). */
+export function toastTitled(page: Page, title: string): Locator {
+  return page
+    .getByRole("alert")
+    .or(page.getByRole("status"))
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .last();
 }
