@@ -1,16 +1,17 @@
 import {
-  chmodSync,
+  closeSync,
+  createReadStream,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
-  writeFileSync,
+  writeSync,
 } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { createGunzip } from "node:zlib";
 import { builtEntry } from "./built-entry";
 import { pgdataOf } from "./options";
 
@@ -20,30 +21,58 @@ const BLOCK = 512;
 const text = (b: Buffer, at: number, length: number) => b.toString("utf8", at, at + length).replace(/\0.*$/s, "");
 const octal = (b: Buffer, at: number, length: number) => Number.parseInt(text(b, at, length).trim() || "0", 8);
 
-/** Writes the entries of a ustar archive (what PGlite's dumpDataDir makes) under `root`. */
-export function extractTar(tar: Buffer, root: string): number {
-  let files = 0;
-  for (let at = 0; at + BLOCK <= tar.length; ) {
-    const header = tar.subarray(at, at + BLOCK);
-    const name = text(header, 0, 100);
-    if (!name) break;
-    const prefix = text(header, 345, 155);
-    const path = normalize(join(root, prefix, name));
-    if (!path.startsWith(normalize(root))) throw new Error(`entrada fora da pasta no modelo do banco: ${name}`);
-    const size = octal(header, 124, 12);
-    const mode = octal(header, 100, 8) & 0o777;
-    const type = String.fromCharCode(header[156] || 48);
-    at += BLOCK;
-    if (type === "5") mkdirSync(path, { recursive: true, mode: mode || 0o750 });
-    else if (type === "0") {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, tar.subarray(at, at + size));
-      if (mode) chmodSync(path, mode);
-      files++;
+/**
+ * Writes the entries of a gzipped ustar archive (what PGlite's dumpDataDir
+ * makes) under `root`, as the bytes arrive: the server never holds the
+ * unpacked archive (39 MB) in memory.
+ */
+export async function extractTarGz(file: string, root: string): Promise<void> {
+  const top = normalize(root);
+  // The entry whose bytes are arriving: its file (none for a folder), bytes left, and padding to the next block.
+  let entry: { fd: number | null; left: number; pad: number } | null = null;
+  let pending: Buffer = Buffer.alloc(0);
+  let ended = false;
+  for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+    if (ended) continue;
+    pending = pending.length > 0 ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+    let at = 0;
+    for (;;) {
+      if (entry) {
+        const n = Math.min(entry.left, pending.length - at);
+        if (entry.fd !== null && n > 0) writeSync(entry.fd, pending, at, n);
+        entry.left -= n;
+        at += n;
+        const skip = entry.left === 0 ? Math.min(entry.pad, pending.length - at) : 0;
+        entry.pad -= skip;
+        at += skip;
+        if (entry.left > 0 || entry.pad > 0) break;
+        if (entry.fd !== null) closeSync(entry.fd);
+        entry = null;
+      }
+      if (pending.length - at < BLOCK) break;
+      const header = pending.subarray(at, at + BLOCK);
+      at += BLOCK;
+      const name = text(header, 0, 100);
+      if (!name) {
+        ended = true;
+        break;
+      }
+      const path = normalize(join(top, text(header, 345, 155), name));
+      if (!path.startsWith(top)) throw new Error(`entrada fora da pasta no modelo do banco: ${name}`);
+      const size = octal(header, 124, 12);
+      const mode = octal(header, 100, 8) & 0o777;
+      const type = String.fromCharCode(header[156] || 48);
+      let fd: number | null = null;
+      if (type === "5") mkdirSync(path, { recursive: true, mode: mode || 0o750 });
+      else if (type === "0") {
+        mkdirSync(dirname(path), { recursive: true });
+        fd = openSync(path, "w", mode || 0o600);
+      }
+      entry = { fd, left: size, pad: (BLOCK - (size % BLOCK)) % BLOCK };
     }
-    at += Math.ceil(size / BLOCK) * BLOCK;
+    pending = Buffer.from(pending.subarray(at));
   }
-  return files;
+  if (entry?.fd != null) closeSync(entry.fd);
 }
 
 /**
@@ -53,7 +82,7 @@ export function extractTar(tar: Buffer, root: string): number {
  * PostgreSQL and copies its heap (decision 035). They are written by Node, not
  * loaded through PGlite, so the server's memory never holds the archive.
  */
-export function createDataDirFromTemplate(dataDir: string): boolean {
+export async function createDataDirFromTemplate(dataDir: string): Promise<boolean> {
   const pgdata = pgdataOf(dataDir);
   if (existsSync(join(pgdata, "PG_VERSION"))) return false;
   const file = fileURLToPath(builtEntry(TEMPLATE_FILE));
@@ -66,7 +95,7 @@ export function createDataDirFromTemplate(dataDir: string): boolean {
   }
   rmSync(pgdata, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true, mode: 0o700 });
-  extractTar(gunzipSync(readFileSync(file)), partial);
+  await extractTarGz(file, partial);
   if (!existsSync(join(partial, "PG_VERSION"))) throw new Error(`O modelo do banco ${file} não tem PG_VERSION.`);
   renameSync(partial, pgdata);
   return true;

@@ -25,7 +25,8 @@ export async function openPglite(opts: PgliteOptions): Promise<Database> {
   let pg: PGlite;
   try {
     const started = performance.now();
-    if (createDataDirFromTemplate(opts.dataDir)) opts.onCreated?.({ ms: Math.round(performance.now() - started) });
+    if (await createDataDirFromTemplate(opts.dataDir))
+      opts.onCreated?.({ ms: Math.round(performance.now() - started) });
     pg = await PGlite.create(pgdataOf(opts.dataDir), PGLITE_OPTIONS);
   } catch (err) {
     release();
