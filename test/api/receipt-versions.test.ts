@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { KEPT_VERSIONS, UPLOADS_PER_DAY } from "../../src/server/receipts/receipt-repository";
 import { RECEIPT_MESSAGES } from "../../src/server/routes/receipts";
-import { adminCookie, startAdminTestApp } from "../support/admin-login";
+import { apiTest } from "../support/api-fixtures";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
@@ -12,33 +12,10 @@ import { DB_KINDS } from "../support/test-database";
 const jpeg = (size: number, tag: number) =>
   Buffer.concat([JPEG_BYTES.subarray(0, 11), Buffer.from([tag]), randomBytes(size - 12)]);
 
-describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  let ip = 0;
-  beforeAll(async () => {
-    t = await startAdminTestApp(kind);
-    cookie = await adminCookie(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+let ip = 0;
 
-  let people = 0;
-  const register = async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/registrations",
-      payload: {
-        // A new person each time: one person registers once (caravana_nome_chave).
-        nome_completo: `Ana Comprovante ${++people}`,
-        idade: 20,
-        numero_responsavel: "98988887777",
-        metodo_pagamento: "PIX",
-      },
-    });
-    return res.json() as RegistrationCreated;
-  };
+/** This file's uploads, each from an address of its own, and the Coordenação's reads. */
+function helpersFor(t: TestApp, cookie: string) {
   const upload = (r: RegistrationCreated, data: Buffer, remoteAddress = `10.44.0.${++ip}`) => {
     const body = multipartBody([{ name: "file", filename: "pix.jpg", contentType: "image/jpeg", data }]);
     return t.app.inject({
@@ -50,8 +27,18 @@ describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
     });
   };
   const admin = (url: string) => t.app.inject({ url, headers: { cookie } });
+  return { upload, admin };
+}
 
-  it("keeps replaced receipts as earlier versions the coordinator can open, at most three", async () => {
+describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
+  const test = apiTest(kind).extend<{ h: ReturnType<typeof helpersFor> }>({
+    h: async ({ t, adminSession }, use) => use(helpersFor(t, adminSession.cookie)),
+  });
+
+  test("keeps replaced receipts as earlier versions the coordinator can open, at most three", async ({
+    register,
+    h: { upload, admin },
+  }) => {
     const r = await register();
     const files = [1, 2, 3, 4, 5].map((n) => jpeg(3000, n));
     for (const f of files) expect((await upload(r, f)).statusCode).toBe(201);
@@ -71,7 +58,12 @@ describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
     expect(missing.json()).toEqual({ error: "Versão do comprovante não encontrada." });
   });
 
-  it("refuses more than five uploads a day per registration, and any after the payment was confirmed", async () => {
+  test("refuses more than five uploads a day per registration, and any after the payment was confirmed", async ({
+    t,
+    register,
+    adminSession: { cookie },
+    h: { upload, admin },
+  }) => {
     const r = await register();
     const statuses = [];
     for (let i = 0; i < UPLOADS_PER_DAY + 2; i++) statuses.push((await upload(r, jpeg(2000, i))).statusCode);
@@ -93,7 +85,7 @@ describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
     expect((await admin(`/api/registrations/${paid.id}/receipt`)).statusCode).toBe(200);
   });
 
-  it("limits uploads per address, whatever the registration", async () => {
+  test("limits uploads per address, whatever the registration", async ({ register, h: { upload } }) => {
     const statuses = [];
     for (let i = 0; i < 22; i++) statuses.push((await upload(await register(), jpeg(2000, i), "10.45.0.1")).statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
@@ -102,7 +94,11 @@ describe.each(DB_KINDS)("receipt versions and upload limits on %s", (kind) => {
     expect(refused.json()).toEqual({ error: RECEIPT_MESSAGES.perAddress });
   });
 
-  it("keeps the database bounded under 50 uploads a day with one token, and reuses the space the next day", async () => {
+  test("keeps the database bounded under 50 uploads a day with one token, and reuses the space the next day", async ({
+    t,
+    register,
+    h: { upload },
+  }) => {
     const r = await register();
     const size = 1024 * 1024;
     const dbSize = async () =>
