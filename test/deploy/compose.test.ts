@@ -48,6 +48,8 @@ describe("compose files", () => {
     ]);
     expect(https.ok, https.out).toBe(true);
     expect(https.out).toContain("caddy reverse-proxy --from caravana.paroquia.org --to app:3000");
+    // Behind Caddy the app must believe its X-Forwarded-* headers, or every admin login is refused.
+    expect(https.out).toMatch(/TRUST_PROXY: '1'/);
   });
 
   it("runs the app alone on PGlite with a volume for DATA_DIR", () => {
