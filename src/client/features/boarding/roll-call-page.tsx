@@ -281,7 +281,7 @@ function SyncStatus({ online, queued, queueRead, sending }: SyncStatusProps) {
   let text: string;
   if (queued > 0) text = `${queued} aguardando envio`;
   // A page opened again (after a login) shows nothing as sent before it has read what the phone kept.
-  else if (!queueRead) text = "Conferindo marcações guardadas";
+  else if (!queueRead) text = "Conferindo envios";
   else text = online ? "Tudo enviado" : "Sem conexão";
   return (
     <p className={`rc-sync ${online ? "" : "is-offline"}`} role="status">
