@@ -28,8 +28,6 @@ export const LIVE_EVENTS = {
   resync: "resync",
 } as const;
 
-export type LiveEventName = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
-
 /** The names the database sends with NOTIFY. */
 export const NOTIFIED_EVENTS = [
   LIVE_EVENTS.formStatus,

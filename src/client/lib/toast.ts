@@ -7,7 +7,7 @@ export type ToastKind = "success" | "error" | "warning" | "info";
 /** What the toast offers: a link ("Avisar no WhatsApp") or a button ("Desfazer"). */
 export type ToastAction = { label: string; href: string } | { label: string; onClick: () => void };
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: ToastKind;
   title: string;

@@ -94,5 +94,3 @@ export function openStreams(caps: StreamCaps, onRefusedAtClientCap: (client: str
     },
   };
 }
-
-export type Streams = ReturnType<typeof openStreams>;

@@ -15,7 +15,7 @@ import { createGunzip } from "node:zlib";
 import { builtEntry } from "./built-entry";
 import { pgdataOf } from "./options";
 
-export const TEMPLATE_FILE = "pgdata-template.tar.gz";
+const TEMPLATE_FILE = "pgdata-template.tar.gz";
 
 const BLOCK = 512;
 const text = (b: Buffer, at: number, length: number) => b.toString("utf8", at, at + length).replace(/\0.*$/s, "");
@@ -26,7 +26,7 @@ const octal = (b: Buffer, at: number, length: number) => Number.parseInt(text(b,
  * makes) under `root`, as the bytes arrive: the server never holds the
  * unpacked archive (39 MB) in memory.
  */
-export async function extractTarGz(file: string, root: string): Promise<void> {
+async function extractTarGz(file: string, root: string): Promise<void> {
   const top = normalize(root);
   // The entry whose bytes are arriving: its file (none for a folder), bytes left, and padding to the next block.
   let entry: { fd: number | null; left: number; pad: number } | null = null;
