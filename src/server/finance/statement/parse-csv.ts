@@ -1,0 +1,84 @@
+import Papa from "papaparse";
+import { type ParsedStatement, parseAmount, parseDay, StatementError, type StatementLine } from "./statement-line";
+
+/** Which of the file's columns hold what: saved per bank, offered next time. */
+export interface CsvColumns {
+  data: string;
+  valor: string;
+  descricao: string;
+  identificador?: string;
+}
+
+/** Nubank's export, known without asking. */
+export const NUBANK_COLUMNS: CsvColumns = {
+  data: "Data",
+  valor: "Valor",
+  descricao: "Descrição",
+  identificador: "Identificador",
+};
+
+export interface CsvTable {
+  header: string[];
+  /** The rows after the header, with their 1-based line in the file. */
+  rows: { linha: number; cells: string[] }[];
+}
+
+const key = (s: string) => s.trim().normalize("NFC").toLocaleLowerCase("pt-BR");
+
+/**
+ * The file's table: `;`, `,` or tab separated, quoted or not. The header is the
+ * row just above the first row with a date: banks such as Inter put the
+ * account and period on lines of their own first.
+ */
+export function readCsv(content: string): CsvTable {
+  const parsed = Papa.parse<string[]>(content, { delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" });
+  const all = parsed.data.map((cells) => cells.map((c) => (c ?? "").trim()));
+  const hasDay = (cells: string[]) => cells.some((c) => parseDay(c) !== null);
+  const start = all.findIndex((cells, i) => cells.length >= 3 && !hasDay(cells) && all[i + 1] && hasDay(all[i + 1]));
+  if (start === -1)
+    throw new StatementError("Não encontramos no CSV uma linha de títulos seguida de lançamentos com data.");
+  // Papa's row numbers skip blank lines; a message's line number counts only rows with content.
+  return {
+    header: all[start],
+    rows: all.slice(start + 1).map((cells, i) => ({ linha: start + 2 + i, cells })),
+  };
+}
+
+/** The columns' positions, or null when the file lacks one of them. */
+export function columnIndexes(header: string[], columns: CsvColumns): Record<keyof CsvColumns, number> | null {
+  const find = (name?: string) => (name ? header.findIndex((h) => key(h) === key(name)) : -1);
+  const idx = {
+    data: find(columns.data),
+    valor: find(columns.valor),
+    descricao: find(columns.descricao),
+    identificador: find(columns.identificador),
+  };
+  if (idx.data < 0 || idx.valor < 0 || idx.descricao < 0) return null;
+  if (columns.identificador && idx.identificador < 0) return null;
+  return idx;
+}
+
+export function parseCsv(table: CsvTable, columns: CsvColumns, banco: string): ParsedStatement {
+  const idx = columnIndexes(table.header, columns);
+  if (!idx)
+    throw new StatementError(
+      `As colunas escolhidas não estão neste arquivo. Colunas do arquivo: ${table.header.filter(Boolean).join(", ")}.`,
+    );
+  if (new Set([idx.data, idx.valor, idx.descricao]).size < 3)
+    throw new StatementError("Escolha colunas diferentes para data, valor e descrição.");
+  const lines: StatementLine[] = [];
+  for (const { linha, cells } of table.rows) {
+    const rawDay = cells[idx.data] ?? "";
+    const rawAmount = cells[idx.valor] ?? "";
+    // Not entries: totals with no date, balances ("Saldo Anterior"), and debits in a column of their own.
+    if (!rawDay || !rawAmount || cells.some((c) => /^saldo\b/i.test(c))) continue;
+    const data = parseDay(rawDay);
+    if (!data) throw new StatementError(`A linha ${linha} do CSV tem uma data que não entendemos (${rawDay}).`);
+    const valor = parseAmount(rawAmount);
+    if (valor === null)
+      throw new StatementError(`A linha ${linha} do CSV tem um valor que não entendemos (${rawAmount}).`);
+    const id = idx.identificador >= 0 ? cells[idx.identificador]?.trim() : "";
+    lines.push({ linha, data, valorCentavos: valor, descricao: cells[idx.descricao] ?? "", id: id || undefined });
+  }
+  return { formato: "csv", banco, conta: banco, lines };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { createMatcher, type MatchCandidate, nameScore, payerWords } from "./statement-matching";
+
+let n = 0;
+function person(nome: string, extra: Partial<MatchCandidate> = {}): MatchCandidate {
+  n++;
+  return {
+    id: `id-${n}`,
+    referencia: null,
+    nome,
+    nomePagador: null,
+    criadoEm: "2025-08-01",
+    devido: 1500,
+    pendente: true,
+    ativa: true,
+    ...extra,
+  };
+}
+const line = (descricao: string, valorCentavos = 1500, data = "2025-08-12") => ({ descricao, valorCentavos, data });
+
+describe("a reference code pays by itself", () => {
+  const ana = person("Ana Luiza Costa", { referencia: "JDJ7K3Q" });
+  const match = createMatcher([ana, person("Outra Pessoa", { referencia: "JDJ9XYZ" })]);
+
+  it.each([
+    ["upper case", "PIX JDJ7K3Q"],
+    ["lower case with a space", "Transferência recebida pelo Pix - ANA - jdj 7k3q"],
+    ["hyphens and dots", "pix jdj-7k.3q"],
+    ["glued to other words", "PIXJDJ7K3QANA"],
+    ["look-alikes: a one for the L", "JDJ7K3Q".replace("Q", "0")],
+  ])("%s", (_, text) => expect(match(line(text))).toEqual({ kind: "codigo", ids: [ana.id] }));
+
+  it("an amount below the price is only a suggestion", () =>
+    expect(match(line("jdj7k3q", 1000))).toEqual({ kind: "sugestao", ids: [ana.id] }));
+
+  it("R$ 15,00 for someone whose price was R$ 20,00 is only a suggestion; R$ 20,00 pays", () => {
+    const dear = person("Caro Preço", { referencia: "JDJ2222", devido: 2000 });
+    const m = createMatcher([dear]);
+    expect(m(line("JDJ2222", 1500))).toEqual({ kind: "sugestao", ids: [dear.id] });
+    expect(m(line("JDJ2222", 2000))).toEqual({ kind: "codigo", ids: [dear.id] });
+  });
+
+  it("a code of someone already paid is 'Já pago'", () => {
+    const paid = person("Paga", { referencia: "JDJ3333", pendente: false });
+    expect(createMatcher([paid])(line("jdj 3333"))).toEqual({ kind: "ja_paga", id: paid.id });
+  });
+
+  it("a discount is what the code must cover", () => {
+    const half = person("Meia", { referencia: "JDJ4444", devido: 750 });
+    expect(createMatcher([half])(line("JDJ4444", 750))).toEqual({ kind: "codigo", ids: [half.id] });
+  });
+
+  it("a code that only look-alikes make ambiguous pays nobody", () => {
+    const a = person("A", { referencia: "JDJ5AAA" });
+    const b = person("B", { referencia: "JDJSAAA" });
+    const m = createMatcher([a, b]);
+    expect(m(line("JDJ5AAA")).kind).toBe("codigo");
+    expect(m(line("JDJ$AAA")).kind).toBe("nada");
+  });
+});
+
+describe("siblings paid together", () => {
+  const lucia = person("Lucia Souza", { referencia: "JDJ2AB3" });
+  const pedro = person("Pedro Souza", { referencia: "JDJ4CD5" });
+  const match = createMatcher([lucia, pedro]);
+
+  it("one credit equal to the sum of their codes pays both", () =>
+    expect(match(line("CRED PIX JDJ2AB3 JDJ4CD5 LUCIA", 3000))).toEqual({ kind: "codigo", ids: [lucia.id, pedro.id] }));
+
+  it("a credit short of the sum is only a suggestion", () =>
+    expect(match(line("CRED PIX JDJ2AB3 JDJ4CD5", 1500))).toEqual({ kind: "sugestao", ids: [lucia.id, pedro.id] }));
+});
+
+describe("a name and the amount only suggest", () => {
+  it("names cut short as banks print them", () => {
+    const maria = person("Maria Clara Serafim");
+    const match = createMatcher([maria, person("Marcos Silva")]);
+    expect(match(line("PIX TRANSF MAR SER12/08"))).toEqual({ kind: "sugestao", ids: [maria.id] });
+  });
+
+  it("the payer's name we hold, in any order, without accents", () => {
+    const child = person("Davi Lima", { nomePagador: "José Carlos Pereira" });
+    const match = createMatcher([child]);
+    expect(
+      match(line("Transferência recebida pelo Pix - JOSE CARLOS PEREIRA - •••.123.456-•• - BCO BRADESCO S.A.")),
+    ).toEqual({ kind: "sugestao", ids: [child.id] });
+    expect(match(line("TRANSFERENCIA PIX REM: PEREIRA JOSE 12/08"))).toEqual({ kind: "sugestao", ids: [child.id] });
+  });
+
+  it("homonyms are all listed, best first; one tap picks", () => {
+    const a = person("Maria da Silva Santos");
+    const b = person("Maria Silva");
+    const match = createMatcher([a, b]);
+    expect(match(line("PIX MARIA SILVA SANTOS"))).toEqual({ kind: "sugestao", ids: [a.id, b.id] });
+  });
+
+  it("a different amount, a payment before the registration, or one word, suggest nobody", () => {
+    const joao = person("João Pedro Alves", { criadoEm: "2025-08-10" });
+    const match = createMatcher([joao]);
+    expect(match(line("PIX JOAO PEDRO", 2000))).toEqual({ kind: "nada" });
+    expect(match(line("PIX JOAO PEDRO", 1500, "2025-08-09"))).toEqual({ kind: "nada" });
+    expect(match(line("PIX JOAO", 1500))).toEqual({ kind: "nada" });
+    expect(match(line("PIX JOAO PEDRO", 1500))).toEqual({ kind: "sugestao", ids: [joao.id] });
+  });
+
+  it("paid or cancelled people are never suggested by name", () => {
+    const match = createMatcher([
+      person("Ana Paula Reis", { pendente: false }),
+      person("Ana Paula Reis", { ativa: false }),
+    ]);
+    expect(match(line("PIX ANA PAULA REIS"))).toEqual({ kind: "nada" });
+  });
+
+  it("a bank's words are not a name", () => {
+    expect(
+      payerWords("Transferência recebida pelo Pix - JOSÉ - •••.123.456-•• - ITAÚ UNIBANCO S.A. (0341) Agência: 1"),
+    ).toEqual(["JOSE"]);
+    expect(nameScore(["MAC", "SER"], "Maria Clara Serafim")).toBe(0);
+    expect(nameScore(["MAR", "SER"], "Maria Clara Serafim")).toBe(6);
+  });
+});

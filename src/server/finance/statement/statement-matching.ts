@@ -1,0 +1,173 @@
+/**
+ * Which registration a statement credit pays (docs/decisions/036):
+ *  1. its reference code in the text → paid with no click, when the amount covers it;
+ *  2. its amount equal to what someone owes, and a payer's name like theirs → a suggestion;
+ *  3. nothing → "Sem correspondência".
+ * Only a code pays by itself: names repeat and banks cut them short.
+ */
+
+export interface MatchCandidate {
+  id: string;
+  referencia: string | null;
+  nome: string;
+  nomePagador: string | null;
+  /** AAAA-MM-DD: a payment is not older than its registration. */
+  criadoEm: string;
+  /** What is owed after an exemption or a discount. */
+  devido: number;
+  pendente: boolean;
+  /** Not "Desistente". */
+  ativa: boolean;
+}
+
+export interface MatchLine {
+  data: string;
+  valorCentavos: number;
+  descricao: string;
+}
+
+export type LineMatch =
+  | { kind: "codigo"; ids: string[] }
+  | { kind: "ja_paga"; id: string }
+  | { kind: "sugestao"; ids: string[] }
+  | { kind: "nada" };
+
+const MAX_SUGGESTIONS = 5;
+
+/** Upper case, no accents, letters and digits only: "jdj 7k3q" and "JDJ-7K3Q" read the same. */
+export function compact(text: string): string {
+  return fold(text).replace(/[^A-Z0-9]/g, "");
+}
+
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
+}
+
+// Characters a person or a bank's font confuses: codes are compared through them (pretix does the same).
+const LOOK_ALIKE: Record<string, string> = {
+  "0": "O",
+  Q: "O",
+  D: "O",
+  "1": "I",
+  L: "I",
+  "5": "S",
+  "8": "B",
+  "2": "Z",
+  "6": "G",
+};
+const canonical = (s: string) => s.replace(/[0QD1L5826]/g, (c) => LOOK_ALIKE[c]);
+
+// Words of a bank's description that are never a name.
+const NOISE = new Set(
+  (
+    "PIX TRANSF TRANSFERENCIA TRANSFER RECEBIDA RECEBIDO RECEB REM TED DOC CRED CREDITO PAGAMENTO PAGAMENTOS PELO " +
+    "PARA ENVIADO ENVIADA AGENCIA CONTA BANCO INSTITUICAO LTDA EIRELI DEPOSITO RECEBIMENTO VALOR QRCODE QR CODIGO " +
+    "JDJ CARAVANA INSCRICAO SANTANDER BRADESCO ITAU CAIXA INTER NUBANK SICOOB SICREDI MERCADO PAGO PAGBANK " +
+    "UNIBANCO ECONOMICA FEDERAL BRASIL"
+  ).split(" "),
+);
+const PARTICLES = new Set(["DA", "DAS", "DE", "DO", "DOS", "E", "DI", "DU"]);
+
+/** A description's words that may be part of a name, as banks print them: cut short, a date glued on ("SER12/08"). */
+export function payerWords(description: string): string[] {
+  return fold(description)
+    .split(/[^A-Z]+/)
+    .filter((w) => w.length >= 3 && !NOISE.has(w) && !PARTICLES.has(w));
+}
+
+function nameWords(name: string): string[] {
+  return fold(name)
+    .split(/[^A-Z]+/)
+    .filter((w) => w.length >= 2 && !PARTICLES.has(w));
+}
+
+/**
+ * How well a description's words stand for a name: each word, whole or cut
+ * short, matches a different word of the name, in any order. Two words at
+ * least, or it is no evidence ("MARIA" alone is half the parish).
+ * Returns the letters matched, 0 for no match.
+ */
+export function nameScore(words: string[], name: string): number {
+  const available = nameWords(name);
+  let matched = 0;
+  let letters = 0;
+  for (const w of words) {
+    const at = available.findIndex((n) => n.startsWith(w));
+    if (at === -1) continue;
+    available.splice(at, 1);
+    matched++;
+    letters += w.length;
+  }
+  return matched >= 2 ? letters : 0;
+}
+
+export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) => LineMatch {
+  const byCode = new Map<string, MatchCandidate>();
+  const byCanonical = new Map<string, MatchCandidate[]>();
+  const byPrefix = new Map<string, Set<MatchCandidate>>();
+  for (const c of candidates) {
+    if (c.referencia) {
+      const code = c.referencia.slice(3);
+      byCode.set(code, c);
+      const k = canonical(code);
+      byCanonical.set(k, [...(byCanonical.get(k) ?? []), c]);
+    }
+    if (!c.pendente || !c.ativa) continue;
+    for (const w of [...nameWords(c.nome), ...nameWords(c.nomePagador ?? "")]) {
+      if (w.length < 3) continue;
+      const p = w.slice(0, 3);
+      if (!byPrefix.has(p)) byPrefix.set(p, new Set());
+      byPrefix.get(p)!.add(c);
+    }
+  }
+
+  function codesIn(text: string): MatchCandidate[] {
+    const plain = compact(text);
+    const s = canonical(plain);
+    const found = new Map<string, MatchCandidate>();
+    for (let i = s.indexOf("JOJ"); i !== -1; i = s.indexOf("JOJ", i + 1)) {
+      const raw = plain.slice(i + 3, i + 7);
+      const exact = byCode.get(raw);
+      const alike = byCanonical.get(s.slice(i + 3, i + 7));
+      const hit = exact ?? (alike?.length === 1 ? alike[0] : undefined);
+      if (hit) found.set(hit.id, hit);
+    }
+    return [...found.values()];
+  }
+
+  function byName(line: MatchLine): MatchCandidate[] {
+    const words = payerWords(line.descricao);
+    const seen = new Set<MatchCandidate>();
+    for (const w of words) for (const c of byPrefix.get(w.slice(0, 3)) ?? []) seen.add(c);
+    const scored: [MatchCandidate, number][] = [];
+    for (const c of seen) {
+      if (c.devido !== line.valorCentavos || c.criadoEm > line.data) continue;
+      const score = Math.max(nameScore(words, c.nome), nameScore(words, c.nomePagador ?? ""));
+      if (score > 0) scored.push([c, score]);
+    }
+    return scored
+      .sort((a, b) => b[1] - a[1] || a[0].criadoEm.localeCompare(b[0].criadoEm) || a[0].nome.localeCompare(b[0].nome))
+      .slice(0, MAX_SUGGESTIONS)
+      .map(([c]) => c);
+  }
+
+  return (line) => {
+    const coded = codesIn(line.descricao);
+    if (coded.length === 1) {
+      const [c] = coded;
+      if (!c.pendente) return { kind: "ja_paga", id: c.id };
+      if (c.ativa && line.valorCentavos >= c.devido) return { kind: "codigo", ids: [c.id] };
+      return { kind: "sugestao", ids: [c.id] };
+    }
+    if (coded.length > 1) {
+      const payable = coded.every((c) => c.pendente && c.ativa);
+      const sum = coded.reduce((s, c) => s + c.devido, 0);
+      if (payable && sum === line.valorCentavos) return { kind: "codigo", ids: coded.map((c) => c.id) };
+      const open = coded.filter((c) => c.pendente);
+      if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id) };
+      return { kind: "ja_paga", id: coded[0].id };
+    }
+    const named = byName(line);
+    return named.length ? { kind: "sugestao", ids: named.map((c) => c.id) } : { kind: "nada" };
+  };
+}
