@@ -25,6 +25,7 @@ import type { Announce } from "./auth/admin-password";
 import adminActivityRoutes from "./routes/admin-activity";
 import adminBoardingRoutes from "./routes/admin-boarding";
 import adminBusRoutes from "./routes/admin-buses";
+import adminFinanceRoutes from "./routes/admin-finance";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
 import adminRegistrationRoutes from "./routes/admin-registrations";
@@ -198,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminBoardingRoutes);
     await admin.register(adminTeamRoutes);
     await admin.register(adminActivityRoutes);
+    await admin.register(adminFinanceRoutes);
     await admin.register(adminSettingsRoutes);
   });
 

@@ -20,6 +20,8 @@ export const MESSAGES = {
   methodInvalid: "Escolha a forma de pagamento: PIX ou Espécie",
   statusInvalid: "Status de pagamento inválido",
   consentRequired: "Para menores de 18 anos, o responsável precisa autorizar a inscrição.",
+  payerTooLong: "Nome de quem vai pagar deve ter no máximo 120 caracteres",
+  payerInvalid: "Nome de quem vai pagar contém caracteres inválidos",
   unknownField: "Campo não permitido no formulário",
   invalidPayload: "Dados do formulário inválidos",
 } as const;
@@ -35,6 +37,21 @@ export const nameSchema = z.string({ error: MESSAGES.nameRequired }).check(
   z.minLength(1, MESSAGES.nameRequired),
   z.maxLength(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
   z.refine((s) => !hasHiddenCharacters(s), MESSAGES.nameHidden),
+);
+
+/** "Nome de quem vai pagar (titular da conta)": optional; blank is none. Statement suggestions use it. */
+export const payerNameSchema = z.pipe(
+  z.transform((v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v)),
+  z.optional(
+    z.string({ error: MESSAGES.payerInvalid }).check(
+      z.trim(),
+      z.refine(isStorableText, MESSAGES.payerInvalid),
+      z.normalize("NFC"),
+      z.minLength(2, MESSAGES.payerInvalid),
+      z.maxLength(120, MESSAGES.payerTooLong),
+      z.refine((s) => !hasHiddenCharacters(s), MESSAGES.payerInvalid),
+    ),
+  ),
 );
 
 /** Accepts a number or the string of an <input>; empty means missing. */
@@ -74,6 +91,7 @@ export const registrationInputSchema = z
       idade: ageSchema,
       numero_responsavel: phoneSchema,
       metodo_pagamento: paymentMethodSchema,
+      nome_pagador: payerNameSchema,
       /** The guardian's consent (LGPD); required under 18. */
       consentimento: z.optional(z.boolean({ error: MESSAGES.consentRequired })),
       /** Honeypot: hidden from people, filled in by bots. The server refuses it when not empty. */

@@ -17,6 +17,10 @@ const HEADERS = [
   "Posição na espera",
   "Embarcou (ida)",
   "Embarcou (volta)",
+  "Referência",
+  "Pago em",
+  "Confirmado por",
+  "Origem do pagamento",
 ];
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

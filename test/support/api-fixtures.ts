@@ -14,6 +14,13 @@ export interface AdminSession {
   /** Who it is, as the team list shows them. */
   member: { id: number; nome: string; login: string };
   inject(method: InjectOptions["method"], url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** Any request with this session's cookie (multipart bodies, custom headers). */
+  raw(options: {
+    method: InjectOptions["method"];
+    url: string;
+    payload?: Buffer | string;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
 }
 
 export interface ApiFixtures {
@@ -49,6 +56,7 @@ const sessionOf = (t: TestApp, { cookie, member }: { cookie: string; member: Mem
   member,
   inject: (method, url, payload) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) }),
+  raw: ({ method, url, payload, headers }) => t.app.inject({ method, url, payload, headers: { ...headers, cookie } }),
 });
 
 /**
@@ -114,7 +122,12 @@ export function apiTest(
     },
     cleanDatabase: [
       async ({ t }, use) => {
-        if (!opts.keepRows) await t.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
+        if (!opts.keepRows)
+          await t.db.exec(
+            `DELETE FROM registrations; DELETE FROM onibus; DELETE FROM reembolsos; DELETE FROM pagamentos;
+             DELETE FROM entregas_dinheiro; DELETE FROM despesas; DELETE FROM extrato_linhas;
+             DELETE FROM extrato_importacoes; DELETE FROM extrato_colunas;`,
+          );
         await use(undefined);
       },
       { auto: true },

@@ -25,6 +25,13 @@ export const BACKUP_TABLES = [
   "receipts",
   "embarques",
   "activity_log",
+  "extrato_colunas",
+  "extrato_importacoes",
+  "extrato_linhas",
+  "pagamentos",
+  "entregas_dinheiro",
+  "reembolsos",
+  "despesas",
 ] as const;
 
 const BATCH = 200;
@@ -217,7 +224,16 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",
     );
     // Restored people and log entries keep their ids; the next ones go after them.
-    for (const table of ["admin_users", "activity_log"]) {
+    for (const table of [
+      "admin_users",
+      "activity_log",
+      "extrato_importacoes",
+      "extrato_linhas",
+      "pagamentos",
+      "entregas_dinheiro",
+      "reembolsos",
+      "despesas",
+    ]) {
       await tx.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
       );

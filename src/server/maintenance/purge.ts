@@ -59,6 +59,35 @@ async function anonymiseLog(tx: Queryable, names: Map<string, string>): Promise<
 }
 
 /**
+ * The money's records keep amounts, dates and methods for the accounts; the
+ * names in them become initials, statement lines lose payer and description,
+ * and lines that paid nobody are deleted (docs/decisions/036).
+ */
+async function purgeMoneyRecords(tx: Queryable, names: Map<string, string>): Promise<void> {
+  for (const table of ["pagamentos", "reembolsos"]) {
+    const rows = await tx.query<{ id: string; nome: string }>(
+      `SELECT id::text, nome FROM ${table} WHERE nome IS NOT NULL AND nome LIKE '% %'`,
+    );
+    for (const row of rows) {
+      const short = names.get(row.nome) ?? initials(row.nome);
+      names.set(row.nome, short);
+      await tx.query(`UPDATE ${table} SET nome = $2 WHERE id = $1::bigint`, [row.id, short]);
+    }
+  }
+  await tx.query(
+    `DELETE FROM extrato_linhas l WHERE l.estado IN ('sem_correspondencia', 'sugerida', 'ignorada')
+       AND NOT EXISTS (SELECT 1 FROM pagamentos p WHERE p.extrato_linha_id = l.id)
+       AND NOT EXISTS (SELECT 1 FROM reembolsos r WHERE r.extrato_linha_id = l.id)`,
+  );
+  await tx.query("UPDATE extrato_linhas SET descricao = NULL, pagador = NULL, sugestoes = '{}'");
+  // The log's statement entries end with the payer's name: it goes, the date and amount stay.
+  await tx.query(
+    `UPDATE activity_log SET resumo = regexp_replace(resumo, '(R\\$ [0-9.,]+), .*$', '\\1'), depois = depois - 'pagador'
+     WHERE tipo IN ('pagamento.extrato', 'financeiro.extrato_ignorada')`,
+  );
+}
+
+/**
  * Removes the personal data of an ended event: names become initials, phones
  * and receipts are deleted, in the registrations and in the activity log;
  * ages, payment data and dates stay, so the counts hold.
@@ -80,11 +109,12 @@ export async function purgePersonalData(db: Database): Promise<PurgeResult> {
       await tx.query(
         `UPDATE registrations
          SET nome_completo = $2, numero_responsavel = NULL, comprovante_path = NULL, upload_token_hash = NULL,
-             idempotency_key = NULL, anonimizado_em = now(), updated_at = now()
+             idempotency_key = NULL, nome_pagador = NULL, anonimizado_em = now(), updated_at = now()
          WHERE id = $1`,
         [row.id, initials(row.nome_completo)],
       );
     }
+    await purgeMoneyRecords(tx, names);
     const logEntries = await anonymiseLog(tx, names);
     // Admin sessions hold no personal data, but nobody needs them after the event either.
     await tx.query("DELETE FROM admin_sessions");

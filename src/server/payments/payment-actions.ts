@@ -1,16 +1,19 @@
 import type { Registration } from "../../shared/api-types";
 import { BOARDING_MESSAGES } from "../../shared/boarding";
-import type { Queryable } from "../db/database";
+import { FINANCE_MESSAGES, type PaymentRecord } from "../../shared/finance";
+import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
 import { NOT_FOUND_MESSAGE } from "../registrations/update-registration";
 
 /*
  * A payment's behaviours, whoever asks for them: the panel's "Marcar Pago"
- * and its undo, the roll call's "Recebi em espécie", and next the bank
- * statement's import. Each is one statement; the activity log writes it in
- * the same transaction, in words (registrations_log_update in docs/schema.md),
- * with the person named by the actor database.
+ * and its undo, the roll call's "Recebi em espécie", an exemption or a
+ * discount; the bank statement pays through finance/pay-from-statement.ts.
+ * The status is set here; the database writes the payment record
+ * (registrations_money_update: amount, method, source, custodian) and the
+ * activity log in the same transaction, with the person named by the actor
+ * database.
  */
 
 async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" | "pendente"): Promise<Registration> {
@@ -37,13 +40,112 @@ export const markUnpaid = (db: Queryable, id: string) => setPaymentStatus(db, id
  */
 export async function receiveCash(db: Queryable, id: string): Promise<void> {
   const [row] = await db.query<{ nome_completo: string; situacao: string }>(
-    `WITH paid AS (
+    // The record says the cash came at the bus door, received by whoever tapped (caravana.origem_pagamento).
+    `WITH chamada AS (SELECT set_config('caravana.origem_pagamento', 'chamada', true)),
+     paid AS (
        UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'ESPECIE', updated_at = now()
-       WHERE id = $1 AND situacao = 'vaga' AND status_pagamento <> 'confirmado'
+       WHERE id = $1 AND situacao = 'vaga' AND status_pagamento <> 'confirmado' AND EXISTS (SELECT FROM chamada)
        RETURNING id)
      SELECT nome_completo, situacao FROM registrations WHERE id = $1`,
     [id],
   );
   if (!row) throw new HttpError(404, BOARDING_MESSAGES.notFound);
   if (row.situacao !== "vaga") throw new HttpError(409, BOARDING_MESSAGES.notSeated(row.nome_completo));
+}
+
+/**
+ * "Isento" (a new amount of 0) or "Desconto" (a lower amount), with a reason;
+ * the price itself undoes them. Recorded as its own line, so "what is still
+ * to be received" stays true; someone exempted owes nothing and counts as paid.
+ */
+export async function adjustAmount(
+  db: Database,
+  actor: { id: number; nome: string },
+  id: string,
+  input: { valor_centavos: number; motivo: string },
+): Promise<Registration> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT set_config('caravana.origem_pagamento', 'ajuste', true)");
+    const [reg] = await tx.query<{
+      nome_completo: string;
+      referencia: string | null;
+      devido: number;
+      pago: number;
+      status_pagamento: string;
+    }>(
+      `SELECT nome_completo, referencia, caravana_valor_devido(r) AS devido, caravana_pago_liquido(r.id) AS pago, status_pagamento
+       FROM registrations r WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (reg.pago > 0) throw new HttpError(409, FINANCE_MESSAGES.adjustPaid);
+    await tx.query(
+      `INSERT INTO pagamentos (inscricao_id, nome, referencia, tipo, valor_centavos, origem, registrado_por, registrado_por_nome, motivo)
+       VALUES ($1, $2, $3, $4, $5, 'painel', $6, $7, $8)`,
+      [
+        id,
+        reg.nome_completo,
+        reg.referencia,
+        input.valor_centavos === 0 ? "isencao" : "desconto",
+        reg.devido - input.valor_centavos,
+        actor.id,
+        actor.nome,
+        input.motivo,
+      ],
+    );
+    const [row] = await tx.query<RegistrationRow>(
+      `UPDATE registrations SET valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
+         status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado' ELSE 'pendente' END, updated_at = now()
+       WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
+      [id, input.valor_centavos],
+    );
+    return toRegistration(row);
+  });
+}
+
+/** A registration's payment records, oldest first: each confirmation, undo, exemption and discount. */
+export async function paymentHistory(db: Queryable, id: string): Promise<PaymentRecord[]> {
+  return db.query<PaymentRecord>(
+    `SELECT p.id::text, p.tipo, p.valor_centavos, p.metodo, p.origem, p.registrado_por_nome, u.nome AS recebido_por_nome,
+            p.em, p.motivo,
+            CASE WHEN l.id IS NULL THEN NULL ELSE
+              json_build_object('banco', l.banco, 'data', to_char(l.data, 'YYYY-MM-DD'), 'pagador', l.pagador) END AS extrato
+     FROM pagamentos p LEFT JOIN admin_users u ON u.id = p.recebido_por
+     LEFT JOIN extrato_linhas l ON l.id = p.extrato_linha_id
+     WHERE p.inscricao_id = $1 ORDER BY p.id`,
+    [id],
+  );
+}
+
+/**
+ * Deleting a paid registration: the money's fate is said first. "reembolsar"
+ * leaves a refund pending (registrations_money_delete opens it); "manter"
+ * decides it at once, with the reason.
+ */
+export async function deleteWithMoney(
+  db: Database,
+  actor: { id: number; nome: string },
+  id: string,
+  choice: { dinheiro?: "reembolsar" | "manter"; motivo?: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [reg] = await tx.query<{ pago: number }>(
+      "SELECT caravana_pago_liquido(id) AS pago FROM registrations WHERE id = $1 FOR UPDATE",
+      [id],
+    );
+    if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (reg.pago > 0 && !choice.dinheiro)
+      throw new HttpError(409, FINANCE_MESSAGES.moneyChoiceNeeded, { pago_centavos: reg.pago });
+    const motivo = choice.motivo?.trim();
+    if (reg.pago > 0 && choice.dinheiro === "manter" && !motivo)
+      throw new HttpError(400, FINANCE_MESSAGES.reasonRequired);
+    await tx.query("DELETE FROM registrations WHERE id = $1", [id]);
+    if (reg.pago > 0 && choice.dinheiro === "manter") {
+      await tx.query(
+        `UPDATE reembolsos SET estado = 'sem_reembolso', motivo = $2, resolvido_por = $3, resolvido_por_nome = $4
+         WHERE inscricao_id = $1 AND estado = 'pendente'`,
+        [id, motivo, actor.id, actor.nome],
+      );
+    }
+  });
 }

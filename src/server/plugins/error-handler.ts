@@ -6,6 +6,8 @@ export const UNEXPECTED_ERROR = "Erro inesperado";
 export const TOO_SLOW_MESSAGE = "A consulta demorou demais e foi interrompida. Tente de novo em instantes.";
 /** PostgreSQL's query_canceled: the statement timeout (postgres-database.ts) cut the query. */
 const STATEMENT_TIMEOUT_CODE = "57014";
+/** A rule the database holds refused the change; its message is written for the user (024-money.sql). */
+const RULE_REFUSED_CODE = "CV409";
 
 // Fastify's own 4xx errors, in the user's language.
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -44,6 +46,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err.validationContext) {
       return reply.status(400).send({ error: err.message });
+    }
+    if ((err as { code?: string }).code === RULE_REFUSED_CODE) {
+      return reply.status(409).send({ error: err.message });
     }
     if ((err as { code?: string }).code === STATEMENT_TIMEOUT_CODE) {
       request.log.warn({ err }, "consulta interrompida pelo limite de tempo");

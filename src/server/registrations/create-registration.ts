@@ -55,6 +55,7 @@ const INSERTED_FIELDS = [
   "referencia",
   "upload_token_hash",
   "consentimento_versao",
+  "nome_pagador",
 ] as const;
 type InsertedRow = Record<(typeof INSERTED_FIELDS)[number], string | number | null>;
 
@@ -113,6 +114,7 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
       referencia: r.reference,
       upload_token_hash: hashToken(r.token),
       consentimento_versao: consentVersion(r.data),
+      nome_pagador: r.data.metodo_pagamento === "PIX" ? (r.data.nome_pagador ?? null) : null,
     }),
   );
   const columns = INSERTED_FIELDS.join(", ");

@@ -7,6 +7,7 @@ import {
   EXPORT_HEADERS,
   formatLocalDateTime,
   METHOD_LABELS,
+  paymentOriginCell,
   STATUS_LABELS,
 } from "./export-format";
 import type { ExportRow } from "./list-registrations";
@@ -42,6 +43,10 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<B
         r.posicao_espera ?? "",
         boardedCell(r, r.embarcou_ida),
         boardedCell(r, r.embarcou_volta),
+        r.referencia ?? "",
+        r.pago_local_ms === null ? "" : formatLocalDateTime(r.pago_local_ms),
+        r.confirmado_por ?? "",
+        paymentOriginCell(r),
       ]);
     }
     yield Buffer.from(text, "utf8");

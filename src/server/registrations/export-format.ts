@@ -15,7 +15,25 @@ export const EXPORT_HEADERS = [
   "Posição na espera",
   "Embarcou (ida)",
   "Embarcou (volta)",
+  "Referência",
+  "Pago em",
+  "Confirmado por",
+  "Origem do pagamento",
 ] as const;
+
+/** "Origem do pagamento": where the payment record came from, in words. */
+export function paymentOriginCell(row: {
+  status_pagamento: PaymentStatus;
+  origem_pagamento: "painel" | "chamada" | "extrato" | null;
+  banco: string | null;
+  isento: boolean;
+}): string {
+  if (row.status_pagamento !== "confirmado") return "";
+  if (row.isento) return "Isenção";
+  if (row.origem_pagamento === "extrato") return `Extrato ${row.banco ?? ""}`.trim();
+  if (row.origem_pagamento === "chamada") return "Chamada (em espécie)";
+  return row.origem_pagamento === "painel" ? "Painel" : "";
+}
 
 /** A trip's roll call: "Sim" or "Não" for a seated person; empty for someone no roll call lists. */
 export function boardedCell(row: { situacao: SeatState }, boarded: boolean | null): string {

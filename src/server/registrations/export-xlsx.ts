@@ -1,11 +1,19 @@
 import { Readable } from "node:stream";
 import { maskPhone } from "../../shared/phone";
-import { boardedCell, busCell, EXPORT_HEADERS, excelSerial, METHOD_LABELS, STATUS_LABELS } from "./export-format";
+import {
+  boardedCell,
+  busCell,
+  EXPORT_HEADERS,
+  excelSerial,
+  METHOD_LABELS,
+  paymentOriginCell,
+  STATUS_LABELS,
+} from "./export-format";
 import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "./xlsx-writer";
 
 export const SHEET_NAME = "Inscrições";
-const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14];
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -34,6 +42,10 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
           r.posicao_espera ?? "",
           boardedCell(r, r.embarcou_ida),
           boardedCell(r, r.embarcou_volta),
+          r.referencia ?? "",
+          r.pago_local_ms === null ? "" : { date: excelSerial(r.pago_local_ms) },
+          r.confirmado_por ?? "",
+          paymentOriginCell(r),
         ],
       };
     });

@@ -108,12 +108,24 @@ export interface ExportRow {
   /** The roll call's last mark per trip (embarques); null when never marked. */
   embarcou_ida: boolean | null;
   embarcou_volta: boolean | null;
+  referencia: string | null;
+  /** The payment record behind "Pago", when paid: when (event wall-clock ms), who, and from where. */
+  pago_local_ms: number | null;
+  confirmado_por: string | null;
+  origem_pagamento: "painel" | "chamada" | "extrato" | null;
+  banco: string | null;
+  isento: boolean;
 }
 
 const boardedOn = (trip: "ida" | "volta") =>
   `(SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = registrations.id AND e.viagem = '${trip}')`;
 
 type ExportBatchRow = ExportRow & { cursor_key: string };
+
+/** The record behind a registration's "Pago": its last payment, with the statement's bank when it came from one. */
+const LAST_PAYMENT_SQL = `SELECT p.em, p.registrado_por_nome, p.origem, l.banco
+  FROM pagamentos p LEFT JOIN extrato_linhas l ON l.id = p.extrato_linha_id
+  WHERE p.inscricao_id = registrations.id AND p.tipo = 'pagamento' ORDER BY p.id DESC LIMIT 1`;
 
 /** A PGlite batch's tuple, in this order: every field of ExportBatchRow, once (checked below). */
 const EXPORT_FIELDS = [
@@ -131,6 +143,12 @@ const EXPORT_FIELDS = [
   "posicao_espera",
   "embarcou_ida",
   "embarcou_volta",
+  "referencia",
+  "pago_local_ms",
+  "confirmado_por",
+  "origem_pagamento",
+  "banco",
+  "isento",
 ] as const satisfies readonly (keyof ExportBatchRow)[];
 // Fails to compile when ExportRow gains a field the tuple lacks.
 const everyExportField: Exclude<keyof ExportBatchRow, (typeof EXPORT_FIELDS)[number]> extends never ? true : never =
@@ -186,12 +204,18 @@ export async function* exportRegistrations(
     const limit = params.add(batchSize);
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
-       SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, preco_centavos, ${extraColumns}
+       SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento,
+              caravana_valor_devido(registrations) AS preco_centavos, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
               (extract(epoch FROM (created_at AT TIME ZONE ${zone})) * 1000)::float8 AS local_ms,
-              ${sort.key} AS cursor_key
-       FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
+              ${sort.key} AS cursor_key, referencia,
+              (extract(epoch FROM (pago.em AT TIME ZONE ${zone})) * 1000)::float8 AS pago_local_ms,
+              pago.registrado_por_nome AS confirmado_por, pago.origem AS origem_pagamento, pago.banco,
+              (status_pagamento = 'confirmado' AND caravana_valor_devido(registrations) = 0) AS isento
+       FROM registrations LEFT JOIN fila USING (id)
+       LEFT JOIN LATERAL (${LAST_PAYMENT_SQL}) pago ON registrations.status_pagamento = 'confirmado'
+       ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
        ORDER BY ${sort.orderBy} LIMIT ${limit}`;
     const batch = await exportBatch(db, select, sort.orderBy, params.values);
     if (batch.length === 0) return;

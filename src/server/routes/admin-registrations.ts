@@ -10,8 +10,9 @@ import { csvExport } from "../registrations/export-csv";
 import { xlsxExport } from "../registrations/export-xlsx";
 import { exportRegistrations, listRegistrations, registrationStats } from "../registrations/list-registrations";
 import { refusingSamePerson } from "../registrations/same-person";
-import { deleteRegistration, editRegistration, readRegistration } from "../registrations/update-registration";
-import { markPaid, markUnpaid } from "../payments/payment-actions";
+import { editRegistration, readRegistration } from "../registrations/update-registration";
+import { deleteWithMoney, markPaid, markUnpaid } from "../payments/payment-actions";
+import { deleteMoneySchema } from "../../shared/finance";
 import { moveRegistration, releaseUnpaid, unpaidSeats } from "../seats/seat-moves";
 import { releaseUnpaidSchema, seatMoveSchema, unpaidQuerySchema } from "../../shared/seats";
 import { TEAM_MESSAGES } from "../../shared/team";
@@ -107,10 +108,14 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
     releaseUnpaid(request.actorDb, request.body.antes, request.body.ids),
   );
 
-  app.delete("/api/registrations/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteRegistration(request.actorDb, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/api/registrations/:id",
+    { schema: { params: idParamsSchema, querystring: deleteMoneySchema } },
+    async (request, reply) => {
+      await deleteWithMoney(request.actorDb, request.admin!, request.params.id, request.query);
+      return reply.status(204).send();
+    },
+  );
 
   const zone = () => app.eventSettings.current().fuso_horario;
   const sendExport = (reply: FastifyReply, ext: "xlsx" | "csv", type: string, stream: NodeJS.ReadableStream) =>

@@ -70,9 +70,13 @@ const PARTICLES = new Set(["DA", "DAS", "DE", "DO", "DOS", "E", "DI", "DU"]);
 
 /** A description's words that may be part of a name, as banks print them: cut short, a date glued on ("SER12/08"). */
 export function payerWords(description: string): string[] {
-  return fold(description)
-    .split(/[^A-Z]+/)
-    .filter((w) => w.length >= 3 && !NOISE.has(w) && !PARTICLES.has(w));
+  return (
+    fold(description)
+      // A reference code is no part of a name ("jdj 7k3q" would leave "K").
+      .replace(/J\W*D\W*J(?:[\W_]*[A-Z0-9]){4}/g, " ")
+      .split(/[^A-Z]+/)
+      .filter((w) => w.length >= 3 && !NOISE.has(w) && !PARTICLES.has(w))
+  );
 }
 
 function nameWords(name: string): string[] {

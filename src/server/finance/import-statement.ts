@@ -1,0 +1,213 @@
+import { setImmediate as turn } from "node:timers/promises";
+import type { CsvColumnsInput, ImportResult, StatementLineView } from "../../shared/finance";
+import type { Database, Queryable } from "../db/database";
+import { payLines, type LinePayment } from "./pay-from-statement";
+import { lineViews } from "./statement-lines";
+import { type CreditLine, readStatement, type SavedColumns } from "./statement/read-statement";
+import { createMatcher, type LineMatch, type MatchCandidate, payerWords } from "./statement/statement-matching";
+
+const BATCH = 1000;
+
+export type ImportOutcome =
+  | { kind: "imported"; result: ImportResult }
+  | { kind: "columns"; colunas: string[]; exemplo: string[][] };
+
+/** Long digit runs in a description (accounts, documents) are not kept: the accounts need none of them. */
+const maskDigits = (text: string) => text.replace(/\d[\d.\-/]{3,}\d/g, "•••");
+
+async function savedColumns(db: Queryable): Promise<SavedColumns[]> {
+  return db.query<SavedColumns>(
+    "SELECT banco, data, valor, descricao, identificador FROM extrato_colunas ORDER BY atualizado_em DESC",
+  );
+}
+
+/** Every registration that a line could pay or point to, as the matcher needs it. */
+async function candidates(tx: Queryable, zone: string): Promise<MatchCandidate[]> {
+  const rows = await tx.query<{
+    id: string;
+    referencia: string | null;
+    nome_completo: string;
+    nome_pagador: string | null;
+    dia: string;
+    devido: number;
+    status_pagamento: string;
+    situacao: string;
+  }>(
+    `SELECT id, referencia, nome_completo, nome_pagador, to_char(created_at AT TIME ZONE $1, 'YYYY-MM-DD') AS dia,
+            caravana_valor_devido(r) AS devido, status_pagamento, situacao
+     FROM registrations r WHERE anonimizado_em IS NULL`,
+    [zone],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    referencia: r.referencia,
+    nome: r.nome_completo,
+    nomePagador: r.nome_pagador,
+    criadoEm: r.dia,
+    devido: r.devido,
+    pendente: r.status_pagamento === "pendente",
+    ativa: r.situacao !== "desistente",
+  }));
+}
+
+/**
+ * "Importar extrato": reads the file, adds the lines not seen before, pays the
+ * ones that carry a code, suggests by name and amount, and keeps the rest for
+ * "Sem correspondência" — all in one transaction, so a file that fails half-way
+ * changes nothing, and a file imported twice (even at once) adds nothing twice.
+ */
+export async function importStatement(
+  db: Database,
+  actor: { id: number; nome: string },
+  file: { name: string; bytes: Uint8Array },
+  opts: { columns?: CsvColumnsInput; zone: string; today: string },
+): Promise<ImportOutcome> {
+  const read = readStatement(file.bytes, { columns: opts.columns, saved: await savedColumns(db), today: opts.today });
+  if (read.kind === "columns") return { kind: "columns", colunas: read.header, exemplo: read.sample };
+  const { statement, lines } = read;
+  const arquivo = file.name.slice(0, 200) || "extrato";
+
+  return db.transaction(async (tx) => {
+    // The registrations' own log entry would repeat what the payment record logs (pagamentos_written).
+    await tx.query("SELECT set_config('caravana.origem_pagamento', 'extrato', true)");
+    if (opts.columns) {
+      const c = opts.columns;
+      await tx.query(
+        `INSERT INTO extrato_colunas (banco, data, valor, descricao, identificador) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (banco) DO UPDATE SET data = $2, valor = $3, descricao = $4, identificador = $5, atualizado_em = now()`,
+        [c.banco, c.data, c.valor, c.descricao, c.identificador || null],
+      );
+    }
+    const [{ id: importId }] = await tx.query<{ id: string }>(
+      `INSERT INTO extrato_importacoes (por, por_nome, arquivo, formato, banco) VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
+      [actor.id, actor.nome, arquivo, statement.formato, statement.banco],
+    );
+
+    const fresh: (CreditLine & { id: string })[] = [];
+    const seenKeys: string[] = [];
+    for (let i = 0; i < lines.length; i += BATCH) {
+      const batch = lines.slice(i, i + BATCH);
+      // A line another import holds waits for it, then counts as seen: ON CONFLICT on the unique key.
+      const inserted = await tx.query<{ id: string; chave: string }>(
+        `INSERT INTO extrato_linhas (chave, importacao_id, banco, data, valor_centavos, descricao, pagador, estado)
+         SELECT x.chave, $2, $3, x.data, x.valor, x.descricao, nullif(x.pagador, ''), 'sem_correspondencia'
+         FROM json_to_recordset($1::json) AS x(chave text, data date, valor int, descricao text, pagador text)
+         ON CONFLICT (chave) DO NOTHING RETURNING id::text, chave`,
+        [
+          JSON.stringify(
+            batch.map((l) => ({
+              chave: l.chave,
+              data: l.data,
+              valor: l.valorCentavos,
+              descricao: maskDigits(l.descricao),
+              pagador: payerWords(l.descricao).join(" ").slice(0, 200),
+            })),
+          ),
+          importId,
+          statement.banco,
+        ],
+      );
+      const ids = new Map(inserted.map((r) => [r.chave, r.id]));
+      for (const l of batch) {
+        const id = ids.get(l.chave);
+        if (id) fresh.push({ ...l, id });
+        else seenKeys.push(l.chave);
+      }
+      // PGlite runs on this thread: let other requests' handlers run between batches.
+      await turn();
+    }
+
+    const match = createMatcher(await candidates(tx, opts.zone));
+    const matches = new Map<string, LineMatch>(fresh.map((l) => [l.id, match(l)]));
+    await turn();
+    const payments: LinePayment[] = [];
+    for (const l of fresh) {
+      const m = matches.get(l.id)!;
+      if (m.kind === "codigo") payments.push({ lineId: l.id, valorCentavos: l.valorCentavos, ids: m.ids });
+    }
+    const outcome = await payLines(tx, payments, actor);
+    // A code whose registration turned out paid meanwhile is no longer automatic.
+    for (const lineId of outcome.refused) {
+      const m = matches.get(lineId)!;
+      if (m.kind === "codigo") matches.set(lineId, { kind: "sugestao", ids: m.ids });
+    }
+
+    const updates = fresh
+      .map((l) => ({ l, m: matches.get(l.id)! }))
+      .filter(({ m }) => m.kind !== "codigo" && m.kind !== "nada")
+      .map(({ l, m }) => ({
+        id: l.id,
+        estado: m.kind === "ja_paga" ? "ja_paga" : "sugerida",
+        sugestoes: m.kind === "ja_paga" ? [m.id] : m.kind === "sugestao" ? m.ids : [],
+      }));
+    for (let i = 0; i < updates.length; i += BATCH) {
+      await tx.query(
+        `UPDATE extrato_linhas l SET estado = x.estado, sugestoes = x.sugestoes,
+           como = CASE WHEN x.estado = 'sugerida' THEN 'nome' END
+         FROM json_to_recordset($1::json) AS x(id bigint, estado text, sugestoes uuid[])
+         WHERE l.id = x.id`,
+        [JSON.stringify(updates.slice(i, i + BATCH).map((u) => ({ ...u, sugestoes: `{${u.sugestoes.join(",")}}` })))],
+      );
+    }
+    // A credit for someone already paid is a double payment: a refund to decide.
+    await tx.query(
+      `INSERT INTO reembolsos (inscricao_id, extrato_linha_id, nome, referencia, origem, valor_centavos)
+       SELECT r.id, l.id, r.nome_completo, r.referencia, 'pagamento_duplo', l.valor_centavos
+       FROM extrato_linhas l JOIN registrations r ON r.id = l.sugestoes[1]
+       WHERE l.importacao_id = $1 AND l.estado = 'ja_paga'`,
+      [importId],
+    );
+
+    const count = (kind: string) => [...matches.values()].filter((m) => m.kind === kind).length;
+    const paid = outcome.paidLines.length;
+    const counts = {
+      lidas: statement.lines.length,
+      novas: fresh.length,
+      pagas: paid,
+      sugeridas: count("sugestao"),
+      sem_correspondencia: count("nada"),
+      repetidas: seenKeys.length,
+      ja_pagas: count("ja_paga"),
+      ignoradas: statement.lines.length - lines.length,
+    };
+    await tx.query(
+      `UPDATE extrato_importacoes SET lidas = $2, novas = $3, pagas = $4, sugeridas = $5, sem_correspondencia = $6,
+         repetidas = $7, ja_pagas = $8 WHERE id = $1`,
+      [
+        importId,
+        counts.lidas,
+        counts.novas,
+        counts.pagas,
+        counts.sugeridas,
+        counts.sem_correspondencia,
+        counts.repetidas,
+        counts.ja_pagas,
+      ],
+    );
+
+    const seenIds = seenKeys.length
+      ? (await tx.query<{ id: string }>("SELECT id::text FROM extrato_linhas WHERE chave = ANY($1)", [seenKeys])).map(
+          (r) => r.id,
+        )
+      : [];
+    const views = await lineViews(tx, [...fresh.map((l) => l.id), ...seenIds]);
+    const freshIds = new Set(fresh.map((l) => l.id));
+    const group = (estado: StatementLineView["estado"]) =>
+      views.filter((v) => freshIds.has(v.id) && v.estado === estado);
+    return {
+      kind: "imported",
+      result: {
+        arquivo,
+        banco: statement.banco,
+        ...counts,
+        grupos: {
+          pagas: group("paga"),
+          sugeridas: group("sugerida"),
+          sem_correspondencia: group("sem_correspondencia"),
+          ja_pagas: group("ja_paga"),
+          repetidas: views.filter((v) => !freshIds.has(v.id)),
+        },
+      },
+    };
+  });
+}

@@ -1,0 +1,74 @@
+import type { Queryable } from "../db/database";
+
+export interface LinePayment {
+  lineId: string;
+  valorCentavos: number;
+  /** One registration, or siblings whose codes one credit carries. */
+  ids: string[];
+  como?: "codigo" | "codigos" | "nome" | "vinculo";
+}
+
+/**
+ * Pays registrations from statement lines, in the caller's transaction: the
+ * payment records first (amount, PIX, the line, who), then the status, which
+ * registrations_money sees as already recorded. A line whose registrations are
+ * no longer all pending pays nobody; the caller says what it becomes.
+ */
+export async function payLines(
+  tx: Queryable,
+  payments: LinePayment[],
+  actor: { id: number; nome: string },
+): Promise<{ paidLines: string[]; refused: string[] }> {
+  if (!payments.length) return { paidLines: [], refused: [] };
+  const wanted = [...new Set(payments.flatMap((p) => p.ids))];
+  const open = await tx.query<{ id: string; nome_completo: string; referencia: string | null; devido: number }>(
+    `SELECT id, nome_completo, referencia, caravana_valor_devido(r) AS devido FROM registrations r
+     WHERE id = ANY($1::uuid[]) AND status_pagamento = 'pendente' ORDER BY id FOR UPDATE`,
+    [wanted],
+  );
+  const byId = new Map(open.map((r) => [r.id, r]));
+  const taken = new Set<string>();
+  const paidLines: string[] = [];
+  const refused: string[] = [];
+  const records: object[] = [];
+  const lineStates: object[] = [];
+  for (const p of payments) {
+    if (!p.ids.every((id) => byId.has(id) && !taken.has(id))) {
+      refused.push(p.lineId);
+      continue;
+    }
+    for (const id of p.ids) taken.add(id);
+    paidLines.push(p.lineId);
+    lineStates.push({ id: p.lineId, como: p.como ?? (p.ids.length > 1 ? "codigos" : "codigo") });
+    for (const id of p.ids) {
+      const r = byId.get(id)!;
+      records.push({
+        inscricao_id: id,
+        nome: r.nome_completo,
+        referencia: r.referencia,
+        // One registration takes the whole credit; siblings split it by what each owes (their sum is the credit).
+        valor: p.ids.length === 1 ? p.valorCentavos : r.devido,
+        linha: p.lineId,
+      });
+    }
+  }
+  if (!records.length) return { paidLines, refused };
+  await tx.query(
+    `UPDATE extrato_linhas l SET estado = 'paga', como = x.como, descricao = NULL, resolvida_por = $2, resolvida_em = now()
+     FROM json_to_recordset($1::json) AS x(id bigint, como text) WHERE l.id = x.id`,
+    [JSON.stringify(lineStates), actor.id],
+  );
+  await tx.query(
+    `INSERT INTO pagamentos (inscricao_id, nome, referencia, tipo, valor_centavos, metodo, origem, extrato_linha_id,
+                             registrado_por, registrado_por_nome)
+     SELECT x.inscricao_id, x.nome, x.referencia, 'pagamento', x.valor, 'PIX', 'extrato', x.linha, $2, $3
+     FROM json_to_recordset($1::json) AS x(inscricao_id uuid, nome text, referencia text, valor int, linha bigint)`,
+    [JSON.stringify(records), actor.id, actor.nome],
+  );
+  await tx.query(
+    `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', updated_at = now()
+     WHERE id = ANY($1::uuid[])`,
+    [[...taken]],
+  );
+  return { paidLines, refused };
+}

@@ -1,0 +1,63 @@
+import { FINANCE_MESSAGES, type StatementLineView } from "../../shared/finance";
+import type { Database, Queryable } from "../db/database";
+import { HttpError } from "../http-error";
+import { payLines } from "./pay-from-statement";
+import { lineViews } from "./statement-lines";
+
+async function lockedLine(tx: Queryable, lineId: string) {
+  const [line] = await tx.query<{ estado: string; valor_centavos: number; sugestoes: string[] }>(
+    "SELECT estado, valor_centavos, sugestoes::text[] AS sugestoes FROM extrato_linhas WHERE id = $1 FOR UPDATE",
+    [lineId],
+  );
+  if (!line) throw new HttpError(404, FINANCE_MESSAGES.lineNotFound);
+  if (line.estado !== "sugerida" && line.estado !== "sem_correspondencia") {
+    // 409 with the line as it is now, so the panel shows what happened.
+    const [current] = await lineViews(tx, [lineId]);
+    throw new HttpError(409, FINANCE_MESSAGES.lineTaken, { linha: current });
+  }
+  return line;
+}
+
+/**
+ * "Confirmar" on a suggestion, or "Vincular" to a registration found by name
+ * or code: the line pays that one registration, with the line's amount.
+ */
+export async function confirmLine(
+  db: Database,
+  actor: { id: number; nome: string },
+  lineId: string,
+  registrationId: string,
+): Promise<StatementLineView> {
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT set_config('caravana.origem_pagamento', 'extrato', true)");
+    const line = await lockedLine(tx, lineId);
+    const [reg] = await tx.query<{ status_pagamento: string }>(
+      "SELECT status_pagamento FROM registrations WHERE id = $1 FOR UPDATE",
+      [registrationId],
+    );
+    if (!reg) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
+    if (reg.status_pagamento !== "pendente") throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    const como = line.sugestoes.includes(registrationId) ? "nome" : "vinculo";
+    const { paidLines } = await payLines(
+      tx,
+      [{ lineId, valorCentavos: line.valor_centavos, ids: [registrationId], como }],
+      actor,
+    );
+    if (!paidLines.length) throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    const [view] = await lineViews(tx, [lineId]);
+    return view;
+  });
+}
+
+/** "Ignorar": a credit that is no caravan payment (a gift, another matter). */
+export async function ignoreLine(db: Database, actor: { id: number }, lineId: string): Promise<StatementLineView> {
+  return db.transaction(async (tx) => {
+    await lockedLine(tx, lineId);
+    await tx.query(
+      "UPDATE extrato_linhas SET estado = 'ignorada', resolvida_por = $2, resolvida_em = now() WHERE id = $1",
+      [lineId, actor.id],
+    );
+    const [view] = await lineViews(tx, [lineId]);
+    return view;
+  });
+}

@@ -1,0 +1,319 @@
+import * as z from "zod/mini";
+import { isCalendarDay } from "./calendar-day";
+import { PAYMENT_METHODS } from "./constants";
+import { hasHiddenCharacters } from "./visible-text";
+
+/**
+ * "Financeiro" (docs/decisions/036), shared by the panel and the server.
+ *
+ * POST /api/finance/statements            multipart: arquivo [+ colunas]  -> ImportResult | 422 ColumnsNeeded (Coordenação)
+ * GET  /api/finance/lines?grupo=           -> StatementLineView[]                                               (Coordenação)
+ * POST /api/finance/lines/:id/confirm      { inscricao_id } -> StatementLineView   "Confirmar" and "Vincular"  (Coordenação)
+ * POST /api/finance/lines/:id/ignore       -> StatementLineView                                                  (Coordenação)
+ * GET  /api/finance/cash                   -> CashView (Equipe: their own)
+ * POST /api/finance/handovers              { para, valor_centavos, de? } "Registrar entrega"                    (every role)
+ * POST /api/finance/handovers/:id/confirm  by the receiver                                                        (Coordenação)
+ * GET  /api/finance/refunds                -> RefundView[];  POST /api/finance/refunds/:id  RefundDecision        (Coordenação)
+ * GET/POST /api/finance/expenses, DELETE /api/finance/expenses/:id, GET …/:id/receipt                           (Coordenação)
+ * GET  /api/finance/accounts(.xlsx)        -> Accounts ("Prestação de contas")                                   (Coordenação)
+ * POST /api/registrations/:id/adjust       { valor_centavos, motivo } "Isento" / "Desconto"                      (Coordenação)
+ * GET  /api/registrations/:id/payments     -> PaymentRecord[]                                                     (every role)
+ */
+
+export const FINANCE_MESSAGES = {
+  lineTaken: "Esta linha do extrato já foi resolvida por outra pessoa.",
+  lineNotFound: "Linha do extrato não encontrada.",
+  registrationPaid: "Esta inscrição já está paga.",
+  registrationGone: "Inscrição não encontrada.",
+  columnsNeeded: "Não conhecemos as colunas deste CSV. Diga qual coluna é a data, o valor e a descrição.",
+  amountInvalid: "Valor inválido. Use, por exemplo, 15,00.",
+  reasonRequired: "Diga o motivo.",
+  dateInvalid: "Data inválida.",
+  descriptionRequired: "Descreva a despesa.",
+  categoryInvalid: "Escolha a categoria.",
+  personInvalid: "Escolha para quem o dinheiro foi entregue.",
+  handoverNotYours: "Só quem recebeu o dinheiro confirma a entrega.",
+  handoverNotFound: "Entrega não encontrada.",
+  handoverDone: "Esta entrega já foi confirmada.",
+  refundNotFound: "Reembolso não encontrado.",
+  refundDone: "Este reembolso já foi resolvido.",
+  expenseNotFound: "Despesa não encontrada.",
+  adjustPaid: "Esta inscrição já está paga: registre um reembolso em vez de um desconto.",
+  moneyChoiceNeeded: "Esta inscrição está paga. Diga o que acontece com o dinheiro antes de excluir.",
+} as const;
+
+export const EXPENSE_CATEGORIES = {
+  onibus: "Ônibus",
+  alimentacao: "Alimentação",
+  material: "Material",
+  outros: "Outros",
+} as const;
+export type ExpenseCategory = keyof typeof EXPENSE_CATEGORIES;
+
+export const LINE_GROUPS = {
+  sugerida: "Sugestões",
+  sem_correspondencia: "Sem correspondência",
+  ja_paga: "Já pago",
+  paga: "Pagas pelo extrato",
+  ignorada: "Ignoradas",
+} as const;
+export type LineState = keyof typeof LINE_GROUPS;
+
+export const MATCH_LABELS = {
+  codigo: "pelo código",
+  codigos: "pelos códigos (crédito dividido)",
+  nome: "pelo nome e valor",
+  vinculo: "vinculada à mão",
+} as const;
+
+const text = (max: number, required: string) =>
+  z.string({ error: required }).check(
+    z.trim(),
+    z.normalize("NFC"),
+    z.minLength(2, required),
+    z.maxLength(max, `Use no máximo ${max} caracteres.`),
+    z.refine((s) => !s.includes("\u0000") && s.isWellFormed() && !hasHiddenCharacters(s), "Texto inválido."),
+  );
+
+/** Centavos, as a whole number: the panel converts "15,00" before sending. */
+const cents = (min: number) =>
+  z
+    .int({ error: FINANCE_MESSAGES.amountInvalid })
+    .check(z.gte(min, FINANCE_MESSAGES.amountInvalid), z.lte(100_000_00, FINANCE_MESSAGES.amountInvalid));
+const day = z
+  .string({ error: FINANCE_MESSAGES.dateInvalid })
+  .check(z.refine(isCalendarDay, FINANCE_MESSAGES.dateInvalid));
+const memberId = z
+  .int({ error: FINANCE_MESSAGES.personInvalid })
+  .check(z.gte(1, FINANCE_MESSAGES.personInvalid), z.lte(2_147_483_647, FINANCE_MESSAGES.personInvalid));
+const uuid = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FINANCE_MESSAGES.registrationGone));
+
+export const lineParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[1-9]\d{0,17}$/, FINANCE_MESSAGES.lineNotFound)),
+});
+export const numericParamsSchema = (message: string) =>
+  z.object({ id: z.string().check(z.regex(/^[1-9]\d{0,17}$/, message)) });
+
+export const linesQuerySchema = z.object({
+  grupo: z.enum(Object.keys(LINE_GROUPS) as [LineState, ...LineState[]], { error: "Grupo inválido." }),
+});
+export const confirmLineSchema = z.strictObject({ inscricao_id: uuid });
+
+export const csvColumnsSchema = z.strictObject({
+  banco: text(40, "Diga o nome do banco."),
+  data: z.string().check(z.minLength(1, "Escolha a coluna da data.")),
+  valor: z.string().check(z.minLength(1, "Escolha a coluna do valor.")),
+  descricao: z.string().check(z.minLength(1, "Escolha a coluna da descrição.")),
+  identificador: z.optional(z.string()),
+});
+export type CsvColumnsInput = z.output<typeof csvColumnsSchema>;
+
+export const handoverSchema = z.strictObject({
+  para: memberId,
+  valor_centavos: cents(1),
+  /** Coordenação registering cash a helper handed them; a helper always gives their own. */
+  de: z.optional(memberId),
+});
+
+export const refundDecisionSchema = z.discriminatedUnion("estado", [
+  z.strictObject({
+    estado: z.literal("reembolsado"),
+    valor_centavos: cents(1),
+    metodo: z.enum(PAYMENT_METHODS, { error: "Escolha como o dinheiro foi devolvido." }),
+    data: day,
+  }),
+  z.strictObject({ estado: z.literal("sem_reembolso"), motivo: text(200, FINANCE_MESSAGES.reasonRequired) }),
+]);
+export type RefundDecision = z.output<typeof refundDecisionSchema>;
+
+export const expenseSchema = z.object({
+  descricao: text(120, FINANCE_MESSAGES.descriptionRequired),
+  valor_centavos: z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" ? Number(v) : v)),
+    cents(1),
+  ),
+  data: day,
+  categoria: z.enum(Object.keys(EXPENSE_CATEGORIES) as [ExpenseCategory, ...ExpenseCategory[]], {
+    error: FINANCE_MESSAGES.categoryInvalid,
+  }),
+});
+export type ExpenseInput = z.output<typeof expenseSchema>;
+
+export const adjustSchema = z.strictObject({
+  /** The new amount due: 0 is "Isento"; the registration's price undoes a discount. */
+  valor_centavos: cents(0),
+  motivo: text(200, FINANCE_MESSAGES.reasonRequired),
+});
+
+/** DELETE /api/registrations/:id of a paid registration: what happens to the money. */
+export const deleteMoneySchema = z.object({
+  dinheiro: z.optional(z.enum(["reembolsar", "manter"], { error: "Escolha o que acontece com o dinheiro." })),
+  motivo: z.optional(z.string().check(z.maxLength(200, "Use no máximo 200 caracteres."))),
+});
+
+export interface CandidateView {
+  id: string;
+  nome_completo: string;
+  referencia: string | null;
+  devido_centavos: number;
+  status_pagamento: "pendente" | "confirmado";
+  situacao: "vaga" | "espera" | "desistente";
+}
+
+export interface StatementLineView {
+  id: string;
+  data: string;
+  valor_centavos: number;
+  descricao: string | null;
+  pagador: string | null;
+  banco: string | null;
+  estado: LineState;
+  como: keyof typeof MATCH_LABELS | null;
+  /** Suggested registrations, best first ("Confirmar"); for "Já pago", the one already paid. */
+  candidatos: CandidateView[];
+  /** The registrations this line paid. */
+  pagou: { id: string; nome_completo: string }[];
+}
+
+export interface ImportResult {
+  arquivo: string;
+  banco: string;
+  lidas: number;
+  novas: number;
+  pagas: number;
+  sugeridas: number;
+  sem_correspondencia: number;
+  repetidas: number;
+  ignoradas: number;
+  ja_pagas: number;
+  grupos: Record<"pagas" | "sugeridas" | "sem_correspondencia" | "ja_pagas" | "repetidas", StatementLineView[]>;
+}
+
+export interface ColumnsNeeded {
+  error: string;
+  colunas: string[];
+  exemplo: string[][];
+}
+
+export interface CashPerson {
+  id: number;
+  nome: string;
+  papel: "coordenacao" | "equipe";
+  recebido_centavos: number;
+  entregue_centavos: number;
+  em_maos_centavos: number;
+}
+export interface HandoverView {
+  id: string;
+  de: { id: number; nome: string };
+  para: { id: number; nome: string };
+  valor_centavos: number;
+  em: string;
+  confirmada_em: string | null;
+}
+export interface CashView {
+  pessoas: CashPerson[];
+  entregas: HandoverView[];
+  /** Who may receive a handover: active Coordenação. */
+  recebedores: { id: number; nome: string }[];
+}
+
+export interface RefundView {
+  id: string;
+  inscricao_id: string | null;
+  nome: string | null;
+  referencia: string | null;
+  origem: "desistencia" | "exclusao" | "pagamento_duplo";
+  valor_centavos: number;
+  estado: "pendente" | "reembolsado" | "sem_reembolso";
+  devolvido_centavos: number | null;
+  metodo: "PIX" | "ESPECIE" | null;
+  data: string | null;
+  motivo: string | null;
+  resolvido_por_nome: string | null;
+  criado_em: string;
+}
+export const REFUND_ORIGINS = {
+  desistencia: "Desistiu depois de pagar",
+  exclusao: "Inscrição excluída depois de paga",
+  pagamento_duplo: "Pagamento em dobro (extrato)",
+} as const;
+
+export interface ExpenseView {
+  id: string;
+  descricao: string;
+  valor_centavos: number;
+  data: string;
+  categoria: ExpenseCategory;
+  tem_comprovante: boolean;
+  registrada_por_nome: string;
+}
+
+export interface PaymentRecord {
+  id: string;
+  tipo: "pagamento" | "estorno" | "isencao" | "desconto";
+  valor_centavos: number;
+  metodo: "PIX" | "ESPECIE" | null;
+  origem: "painel" | "chamada" | "extrato";
+  registrado_por_nome: string;
+  recebido_por_nome: string | null;
+  em: string;
+  motivo: string | null;
+  extrato: { banco: string | null; data: string; pagador: string | null } | null;
+}
+
+/** "PIX, extrato Nubank de 12/08, confirmado por Maria": how a payment record reads in the details. */
+export function describePayment(p: PaymentRecord): string {
+  const brDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+  const method = p.metodo === "ESPECIE" ? "Espécie" : "PIX";
+  if (p.tipo === "isencao") return `Isento: ${p.motivo ?? ""} (por ${p.registrado_por_nome})`;
+  if (p.tipo === "desconto") return `Desconto: ${p.motivo ?? ""} (por ${p.registrado_por_nome})`;
+  if (p.tipo === "estorno") return `Pagamento desfeito por ${p.registrado_por_nome}`;
+  if (p.extrato) {
+    const bank = p.extrato.banco ? ` ${p.extrato.banco}` : "";
+    return `${method}, extrato${bank} de ${brDay(p.extrato.data)}, confirmado por ${p.registrado_por_nome}`;
+  }
+  if (p.origem === "chamada")
+    return `${method}, recebido na chamada por ${p.recebido_por_nome ?? p.registrado_por_nome}`;
+  return `${method}, confirmado por ${p.registrado_por_nome}`;
+}
+
+export interface AccountsPerson {
+  id: string;
+  nome: string;
+  referencia: string | null;
+  valor_centavos: number;
+  detalhe?: string;
+}
+export interface Accounts {
+  inscricoes: { vaga: number; espera: number; desistente: number };
+  /** The price of everyone seated, with the rows. */
+  esperado: { total: number; linhas: AccountsPerson[] };
+  isencoes: { total: number; linhas: AccountsPerson[] };
+  descontos: { total: number; linhas: AccountsPerson[] };
+  recebido: {
+    total: number;
+    pix_extrato: number;
+    pix_manual: number;
+    especie: number;
+    especie_por_pessoa: { nome: string; valor_centavos: number }[];
+    linhas: {
+      nome: string;
+      referencia: string | null;
+      valor_centavos: number;
+      metodo: string;
+      origem: string;
+      em: string;
+    }[];
+  };
+  reembolsos: { total: number; linhas: { nome: string; valor_centavos: number; metodo: string; data: string }[] };
+  despesas: {
+    total: number;
+    por_categoria: { categoria: ExpenseCategory; valor_centavos: number }[];
+    linhas: ExpenseView[];
+  };
+  saldo: number;
+  a_receber: { total: number; linhas: AccountsPerson[] };
+}
