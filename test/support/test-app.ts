@@ -30,7 +30,7 @@ export async function startTestApp(
   // have their own tests with the real defaults (one-phone.test.ts, rate-limit tests).
   const config = loadConfig({
     NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     REGISTRATION_RATE_LIMIT: "100000",
     REGISTRATIONS_PER_PHONE: "1000",
     ...fresh?.env,

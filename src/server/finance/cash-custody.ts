@@ -49,7 +49,7 @@ export async function registerHandover(
   if (de === input.para) throw new HttpError(400, "Quem entrega e quem recebe precisam ser pessoas diferentes.");
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO entregas_dinheiro (de, para, valor_centavos, registrada_por, confirmada_em)
-     VALUES ($1, $2, $3, $4, CASE WHEN $2 = $4 THEN now() END) RETURNING id::text`,
+     VALUES ($1::int, $2::int, $3::int, $4::int, CASE WHEN $2::int = $4::int THEN now() END) RETURNING id::text`,
     [de, input.para, input.valor_centavos, actor.id],
   );
   const [view] = await db.query<HandoverView>(`${HANDOVER_SQL} WHERE e.id = $1`, [row.id]);
