@@ -78,8 +78,13 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
     expect(steps[1].ator_id).toBe(helperId);
 
     expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/registrations/${id}`, headers: { cookie: coord } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: "DELETE",
+          url: `/api/registrations/${id}?dinheiro=reembolsar`,
+          headers: { cookie: coord },
+        })
+      ).statusCode,
     ).toBe(204);
     const [deleted] = await history(id);
     expect(deleted.tipo).toBe("inscricao.excluida");
