@@ -264,6 +264,14 @@ export interface PaymentRecord {
   extrato: { banco: string | null; data: string; pagador: string | null } | null;
 }
 
+/** GET /api/registrations/:id/payments: the records, and the amounts the dialog of "Isento"/"Desconto" needs. */
+export interface RegistrationPayments {
+  registros: PaymentRecord[];
+  preco_centavos: number;
+  devido_centavos: number;
+  nome_pagador: string | null;
+}
+
 /** "PIX, extrato Nubank de 12/08, confirmado por Maria": how a payment record reads in the details. */
 export function describePayment(p: PaymentRecord): string {
   const brDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;

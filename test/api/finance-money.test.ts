@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect } from "vitest";
 import type { Registration } from "../../src/shared/api-types";
-import type { Accounts, CashView, ExpenseView, PaymentRecord, RefundView } from "../../src/shared/finance";
+import type { Accounts, CashView, ExpenseView, RefundView, RegistrationPayments } from "../../src/shared/finance";
 import { describePayment } from "../../src/shared/finance";
 import { purgePersonalData } from "../../src/server/maintenance/purge";
 import { apiTest } from "../support/api-fixtures";
@@ -27,7 +27,8 @@ describe.each(DB_KINDS)("the money on %s", (kind) => {
     expect(door.statusCode, door.body).toBe(200);
 
     const history = async (id: string) =>
-      (await adminSession.inject("GET", `/api/registrations/${id}/payments`)).json() as PaymentRecord[];
+      ((await adminSession.inject("GET", `/api/registrations/${id}/payments`)).json() as RegistrationPayments)
+        .registros;
     const pixHistory = await history(pix.id);
     expect(
       pixHistory.map(({ tipo, valor_centavos, metodo, origem, registrado_por_nome }) => ({
@@ -336,7 +337,8 @@ describe.each(DB_KINDS)("the money on %s", (kind) => {
     const history = await Promise.all(
       r.map(
         async (x) =>
-          (await adminSession.inject("GET", `/api/registrations/${x.id}/payments`)).json() as PaymentRecord[],
+          ((await adminSession.inject("GET", `/api/registrations/${x.id}/payments`)).json() as RegistrationPayments)
+            .registros,
       ),
     );
     const money = history.flat().filter((p) => p.tipo === "pagamento" || p.tipo === "estorno");

@@ -42,6 +42,9 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
   /** An Equipe helper's session, and the person the team routes act on. */
   let helperCookie: string;
   let memberId: number;
+  /** The principal Coordenação account (who receives handovers), and the helper's own id. */
+  let principalId: number;
+  let helperId: number;
   let secrets: string[];
   let ip = 0;
   const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`;
@@ -70,6 +73,8 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     );
     helperCookie = await memberCookie(cookie, "Helena da Equipe");
     memberId = (await addMember(cookie, "Pedro Alvo")).member.id;
+    [{ id: principalId }] = await t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE principal");
+    [{ id: helperId }] = await t.db.query<{ id: number }>("SELECT id FROM admin_users WHERE nome = 'Helena da Equipe'");
   });
   afterAll(async () => {
     await t?.close();
@@ -112,7 +117,13 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
 
   /** A request the route would serve for an admin; the walk varies only its cookie and origin headers. */
   function requestFor(r: WalkRoute, headers: Record<string, string>): InjectOptions {
-    const id = r.url.startsWith("/api/buses/") ? busId : r.url.startsWith("/api/team/") ? String(memberId) : target.id;
+    const id = r.url.startsWith("/api/buses/")
+      ? busId
+      : r.url.startsWith("/api/team/")
+        ? String(memberId)
+        : r.url.startsWith("/api/finance/")
+          ? "1"
+          : target.id;
     const url = r.url.replace(":id", id).replace(":version", "1").replace(":chave", "local");
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
@@ -152,6 +163,31 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       return { ...base, payload: { atual: "x".repeat(16), nova: "y".repeat(16) } };
     if (key === "POST /api/buses") return { ...base, payload: { nome: `Ônibus extra ${++busCount}`, lugares: 10 } };
     if (key === "PATCH /api/buses/:id") return { ...base, payload: { nome: "Ônibus da Caminhada", lugares: 90 } };
+    if (key === "GET /api/finance/lines") return { ...base, url: `${url}?grupo=sugerida` };
+    if (key === "POST /api/registrations/:id/adjust")
+      return { ...base, payload: { valor_centavos: 1500, motivo: "Preço cheio" } };
+    if (key === "POST /api/finance/refunds/:id")
+      return { ...base, payload: { estado: "sem_reembolso", motivo: "Doou o valor" } };
+    if (key === "POST /api/finance/statements" || key === "POST /api/finance/expenses") {
+      const body =
+        key === "POST /api/finance/expenses"
+          ? multipartBody([
+              { name: "descricao", data: "Água" },
+              { name: "valor_centavos", data: "500" },
+              { name: "data", data: "2025-08-01" },
+              { name: "categoria", data: "alimentacao" },
+            ])
+          : multipartBody([
+              {
+                name: "arquivo",
+                filename: "extrato.csv",
+                data: `Data,Valor,Identificador,Descrição\n01/08/2025,15.00,${randomUUID()},PIX\n`,
+              },
+            ]);
+      return { ...base, payload: body.payload, headers: { ...body.headers, ...headers } };
+    }
+    if (key === "POST /api/finance/handovers")
+      return { ...base, payload: { para: principalId, valor_centavos: 1, de: memberId } };
     if (key === "POST /api/registrations/:id/receipt") {
       const body = multipartBody([
         { name: "file", filename: "outro.jpg", contentType: "image/jpeg", data: JPEG_BYTES },
@@ -268,6 +304,19 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       req.url = `/api/buses/${empty.id}`;
     } else if (r.method === "DELETE") req.url = `/api/registrations/${victim.id}`;
     if (r.method === "PUT" && r.url === "/api/form-status") req.payload = { is_open: true };
+    if (r.url.startsWith("/api/finance/") && r.url.includes(":id"))
+      req.url = r.url.replace(":id", await financeRow(r.url, victim.id));
+    if (r.url === "/api/registrations/:id/adjust") req.url = `/api/registrations/${victim.id}/adjust`;
+    if (r.url === "/api/finance/lines/:id/confirm") req.payload = { inscricao_id: victim.id };
+    if (r.url === "/api/finance/handovers") {
+      // Cash in hand to hand over: Pedro's (Coordenação registering it) and the helper's own.
+      for (const who of [memberId, helperId])
+        await t.db.query(
+          `INSERT INTO pagamentos (inscricao_id, tipo, valor_centavos, metodo, origem, recebido_por, registrado_por_nome)
+           VALUES ($1, 'pagamento', 100, 'ESPECIE', 'painel', $2, 'teste')`,
+          [victim.id, who],
+        );
+    }
     if (r.url.endsWith("/:version")) {
       // The walk's own uploads rotate the versions: take one that exists now.
       const [version] = await t.db.query<{ id: string }>(
@@ -290,6 +339,46 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       req.payload = { atual: password, nova: "uma-senha-nova-longa" };
     }
     return req;
+  }
+
+  /** The row a finance route acts on, made for it: a statement line, a handover, a refund, an expense. */
+  async function financeRow(url: string, registrationId: string): Promise<string> {
+    if (url.startsWith("/api/finance/lines/")) {
+      const [{ id: imp }] = await t.db.query<{ id: string }>(
+        "INSERT INTO extrato_importacoes (por_nome, arquivo, formato) VALUES ('teste', 'x.ofx', 'ofx') RETURNING id::text",
+      );
+      const [{ id }] = await t.db.query<{ id: string }>(
+        `INSERT INTO extrato_linhas (chave, importacao_id, data, valor_centavos, estado)
+         VALUES ($1, $2, '2025-08-01', 1500, 'sem_correspondencia') RETURNING id::text`,
+        [randomUUID(), imp],
+      );
+      return id;
+    }
+    if (url.startsWith("/api/finance/handovers/")) {
+      await t.db.query(
+        `INSERT INTO pagamentos (inscricao_id, tipo, valor_centavos, metodo, origem, recebido_por, registrado_por_nome)
+         VALUES ($1, 'pagamento', 100, 'ESPECIE', 'painel', $2, 'teste')`,
+        [registrationId, memberId],
+      );
+      const [{ id }] = await t.db.query<{ id: string }>(
+        "INSERT INTO entregas_dinheiro (de, para, valor_centavos) VALUES ($1, $2, 100) RETURNING id::text",
+        [memberId, principalId],
+      );
+      return id;
+    }
+    if (url.startsWith("/api/finance/refunds/")) {
+      const [{ id }] = await t.db.query<{ id: string }>(
+        "INSERT INTO reembolsos (inscricao_id, nome, origem, valor_centavos) VALUES ($1, 'Alguém', 'exclusao', 1500) RETURNING id::text",
+        [registrationId],
+      );
+      return id;
+    }
+    const [{ id }] = await t.db.query<{ id: string }>(
+      `INSERT INTO despesas (descricao, valor_centavos, data, categoria, comprovante, comprovante_tipo, registrada_por_nome)
+       VALUES ('Lanche', 100, '2025-08-01', 'alimentacao', $1, 'image/jpeg', 'teste') RETURNING id::text`,
+      [JPEG_BYTES],
+    );
+    return id;
   }
 
   it("answers Coordenação on every admin route (the 401s above are about the session)", async () => {

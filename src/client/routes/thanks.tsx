@@ -6,6 +6,7 @@ import { SiteFooter } from "../features/event-header/site-footer";
 import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
 import { receiptMessage, whatsappLink } from "../features/registration/share-receipt";
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
+import { PayerNameForm } from "../features/thanks/payer-name-form";
 import { ThanksPage } from "../features/thanks/thanks-page";
 import { navigate } from "../lib/router";
 
@@ -47,6 +48,9 @@ export function ThanksRoute() {
         registration={last}
         whatsappHref={whatsappLink(receiptMessage(last?.nome_completo ?? "", last?.referencia))}
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
+        payerForm={
+          last?.upload_token ? <PayerNameForm registrationId={last.id} uploadToken={last.upload_token} /> : null
+        }
         boardingPass={
           last?.referencia && last.situacao !== "espera" ? (
             <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import type { Registration } from "../../shared/api-types";
 import { BOARDING_MESSAGES } from "../../shared/boarding";
-import { FINANCE_MESSAGES, type PaymentRecord } from "../../shared/finance";
+import { FINANCE_MESSAGES, type PaymentRecord, type RegistrationPayments } from "../../shared/finance";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
@@ -103,9 +103,15 @@ export async function adjustAmount(
   });
 }
 
-/** A registration's payment records, oldest first: each confirmation, undo, exemption and discount. */
-export async function paymentHistory(db: Queryable, id: string): Promise<PaymentRecord[]> {
-  return db.query<PaymentRecord>(
+/** A registration's payment records, oldest first (each confirmation, undo, exemption and discount), and what it owes. */
+export async function paymentHistory(db: Queryable, id: string): Promise<RegistrationPayments> {
+  const [reg] = await db.query<Omit<RegistrationPayments, "registros">>(
+    `SELECT coalesce(preco_centavos, 0) AS preco_centavos, caravana_valor_devido(r) AS devido_centavos, nome_pagador
+     FROM registrations r WHERE id = $1`,
+    [id],
+  );
+  if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  const registros = await db.query<PaymentRecord>(
     `SELECT p.id::text, p.tipo, p.valor_centavos, p.metodo, p.origem, p.registrado_por_nome, u.nome AS recebido_por_nome,
             p.em, p.motivo,
             CASE WHEN l.id IS NULL THEN NULL ELSE
@@ -115,6 +121,7 @@ export async function paymentHistory(db: Queryable, id: string): Promise<Payment
      WHERE p.inscricao_id = $1 ORDER BY p.id`,
     [id],
   );
+  return { ...reg, registros };
 }
 
 /**

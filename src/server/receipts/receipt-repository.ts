@@ -20,6 +20,11 @@ export async function uploadTokenHashOf(db: Database, registrationId: string): P
   return row?.upload_token_hash ?? null;
 }
 
+/** "Nome de quem vai pagar", from the thank-you page; null clears it. Statement suggestions read it. */
+export async function savePayerName(db: Database, registrationId: string, name: string | null): Promise<void> {
+  await db.query("UPDATE registrations SET nome_pagador = $2 WHERE id = $1", [registrationId, name]);
+}
+
 /** Uploads a registration may make in a day, and the earlier versions kept of its receipt. */
 export const UPLOADS_PER_DAY = 5;
 export const KEPT_VERSIONS = 3;

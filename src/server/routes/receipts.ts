@@ -7,7 +7,14 @@ import { idParamsSchema } from "../../shared/admin-api";
 import { HttpError } from "../http-error";
 import { detectReceiptType } from "../receipts/file-type";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { saveReceipt, UPLOADS_PER_DAY, uploadRefusal, uploadTokenHashOf } from "../receipts/receipt-repository";
+import {
+  savePayerName,
+  saveReceipt,
+  UPLOADS_PER_DAY,
+  uploadRefusal,
+  uploadTokenHashOf,
+} from "../receipts/receipt-repository";
+import { firstMessage, payerNameSchema } from "../../shared/registration-schema";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -28,6 +35,7 @@ export const RECEIPT_MESSAGES = {
 export const UPLOADS_PER_ADDRESS_PER_HOUR = 20;
 
 const authHeaders = z.object({ authorization: z.optional(z.string()) });
+const payerBodySchema = z.strictObject({ nome_pagador: payerNameSchema });
 
 // A name is only a label here (the stored name is random), but a name that
 // tries to climb directories or hide control characters marks a hostile client.
@@ -44,8 +52,30 @@ function bearerToken(request: FastifyRequest): string {
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** The visitor who made the registration attaches (or replaces) its receipt, with the token it got back. */
+/**
+ * The visitor who made the registration, with the token it got back: attaches
+ * (or replaces) its receipt, and says who pays ("Nome de quem vai pagar").
+ */
 const receiptRoutes: RoutePlugin = async (app) => {
+  const checkToken = async (id: string, request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const stored = await uploadTokenHashOf(app.db, id);
+    if (!stored || !sameHash(stored, hashToken(token))) throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
+  };
+
+  app.put(
+    "/api/registrations/:id/payer",
+    { schema: { params: idParamsSchema, headers: authHeaders } },
+    async (request) => {
+      // The token first: without it, nothing about the body is answered.
+      await checkToken(request.params.id, request);
+      const body = z.safeParse(payerBodySchema, request.body ?? {});
+      if (!body.success) throw new HttpError(400, firstMessage(body.error));
+      await savePayerName(app.db, request.params.id, body.data.nome_pagador ?? null);
+      return { nome_pagador: body.data.nome_pagador ?? null };
+    },
+  );
+
   await app.register(fastifyMultipart, {
     // Keep the name as sent (busboy would cut it to its last segment) so a hostile one is seen and refused.
     preservePath: true,
@@ -64,11 +94,7 @@ const receiptRoutes: RoutePlugin = async (app) => {
       }),
     },
     async (request, reply) => {
-      const token = bearerToken(request);
-      const stored = await uploadTokenHashOf(app.db, request.params.id);
-      if (!stored || !sameHash(stored, hashToken(token))) {
-        throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
-      }
+      await checkToken(request.params.id, request);
       // Refused before the file is read: a locked receipt or a spent allowance costs no upload.
       const refusal = await uploadRefusal(app.db, request.params.id);
       if (refusal) throw new HttpError(409, RECEIPT_MESSAGES[refusal]);

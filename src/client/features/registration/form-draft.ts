@@ -8,6 +8,8 @@ export interface DraftValues {
   numero_responsavel: string;
   metodo_pagamento: PaymentMethod;
   consentimento: boolean;
+  /** "Nome de quem vai pagar (titular da conta)", optional. */
+  nome_pagador: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export const EMPTY_VALUES: DraftValues = {
   numero_responsavel: "",
   metodo_pagamento: "PIX",
   consentimento: false,
+  nome_pagador: "",
 };
 
 const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
@@ -50,6 +53,7 @@ export function loadDraft(): Draft {
             ? (v.metodo_pagamento as PaymentMethod)
             : "PIX",
           consentimento: v.consentimento === true,
+          nome_pagador: text(v.nome_pagador, 120),
         },
       };
     }
@@ -65,7 +69,8 @@ export const hasContent = (values: DraftValues) =>
   values.idade !== "" ||
   values.numero_responsavel !== "" ||
   values.metodo_pagamento !== EMPTY_VALUES.metodo_pagamento ||
-  values.consentimento;
+  values.consentimento ||
+  values.nome_pagador !== "";
 
 export function saveDraft(draft: Draft): void {
   try {

@@ -9,6 +9,8 @@ interface PixPanelProps {
   name: string;
   /** Where a PIX QR code goes, between the key and the steps. Nothing is drawn without it. */
   qrCode?: ReactNode;
+  /** "Nome de quem vai pagar": the account holder's name, which bank statements print. */
+  payerField?: ReactNode;
 }
 
 async function copyPixKey(key: string) {
@@ -22,7 +24,7 @@ async function copyPixKey(key: string) {
 }
 
 /** How to pay by PIX: key, steps, sending the receipt, and the seats warning last. */
-export function PixPanel({ name, qrCode }: PixPanelProps) {
+export function PixPanel({ name, qrCode, payerField }: PixPanelProps) {
   const { pixKey, price } = useAppConfig();
   const message = receiptMessage(name);
   return (
@@ -40,6 +42,7 @@ export function PixPanel({ name, qrCode }: PixPanelProps) {
       </div>
 
       {qrCode && <div className="pix-qr">{qrCode}</div>}
+      {payerField}
 
       <ol className="pay-steps">
         <li>

@@ -206,7 +206,23 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
       {waiting ? (
         <WaitingListPanel />
       ) : values.metodo_pagamento === "PIX" ? (
-        <PixPanel name={values.nome_completo} qrCode={<LazyPixPaymentCode />} />
+        <PixPanel
+          name={values.nome_completo}
+          qrCode={<LazyPixPaymentCode />}
+          payerField={
+            <TextField
+              name="nome_pagador"
+              label="Nome de quem vai pagar (titular da conta)"
+              hint="Opcional. Ajuda a coordenação a achar o seu PIX no extrato do banco."
+              autoComplete="off"
+              maxLength={120}
+              value={values.nome_pagador}
+              onChange={(e) => change("nome_pagador", e.target.value)}
+              error={errors.nome_pagador}
+              readOnly={busy}
+            />
+          }
+        />
       ) : (
         <CashPanel />
       )}

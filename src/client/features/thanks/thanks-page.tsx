@@ -16,9 +16,11 @@ interface ThanksPageProps {
   receiptUpload: ReactNode;
   /** "Seu cartão de embarque", for a seated person. */
   boardingPass: ReactNode;
+  /** "Nome de quem vai pagar", shown for PIX. */
+  payerForm?: ReactNode;
 }
 
-export function ThanksPage({ registration, whatsappHref, receiptUpload, boardingPass }: ThanksPageProps) {
+export function ThanksPage({ registration, whatsappHref, receiptUpload, boardingPass, payerForm }: ThanksPageProps) {
   const waiting = registration?.situacao === "espera";
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
@@ -67,7 +69,12 @@ export function ThanksPage({ registration, whatsappHref, receiptUpload, boarding
         {!waiting && boardingPass}
 
         {registration && paymentMethod === "PIX" && (
-          <ThanksPix registration={registration} whatsappHref={whatsappHref} receiptUpload={receiptUpload} />
+          <ThanksPix
+            registration={registration}
+            whatsappHref={whatsappHref}
+            receiptUpload={receiptUpload}
+            payerForm={payerForm}
+          />
         )}
         {paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">

@@ -9,10 +9,12 @@ interface ThanksPixProps {
   /** wa.me link with the receipt message (and the reference), the way that works from any phone. */
   whatsappHref: string;
   receiptUpload: ReactNode;
+  /** "Nome de quem vai pagar", when this phone made the registration. */
+  payerForm?: ReactNode;
 }
 
 /** After a PIX registration: the reference, the code to pay with it, and the receipt upload. */
-export function ThanksPix({ registration: r, whatsappHref, receiptUpload }: ThanksPixProps) {
+export function ThanksPix({ registration: r, whatsappHref, receiptUpload, payerForm }: ThanksPixProps) {
   // The price it was made at; answers stored before prices were kept have none, and take the current one.
   const current = useAppConfig();
   const priceCents = typeof r.preco_centavos === "number" ? r.preco_centavos : current.priceCents;
@@ -38,6 +40,7 @@ export function ThanksPix({ registration: r, whatsappHref, receiptUpload }: Than
         Ainda não pagou? Pague <strong className="thanks-nowrap">{price}</strong> com o QR Code ou o PIX Copia e Cola:
       </p>
       <LazyPixPaymentCode reference={reference} priceCents={priceCents} />
+      {payerForm}
 
       <hr className="thanks-divider" />
       {receiptUpload}
