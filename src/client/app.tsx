@@ -11,6 +11,10 @@ const ThanksRoute = lazy(() => import("./routes/thanks").then((m) => ({ default:
 const BoardingRoute = lazy(() => import("./routes/boarding").then((m) => ({ default: m.BoardingRoute })));
 const ActivityRoute = lazy(() => import("./routes/activity").then((m) => ({ default: m.ActivityRoute })));
 const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
+const FinanceRoute = lazy(() => import("./routes/finance").then((m) => ({ default: m.FinanceRoute })));
+const FinanceAccountsRoute = lazy(() =>
+  import("./routes/finance-accounts").then((m) => ({ default: m.FinanceAccountsRoute })),
+);
 const TeamRoute = lazy(() => import("./routes/team").then((m) => ({ default: m.TeamRoute })));
 const BoardingPrintRoute = lazy(() =>
   import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
@@ -76,6 +80,20 @@ export function App() {
       page = (
         <AdminPage>
           <ActivityRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/financeiro":
+      page = (
+        <AdminPage>
+          <FinanceRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/financeiro/contas":
+      page = (
+        <AdminPage>
+          <FinanceAccountsRoute />
         </AdminPage>
       );
       break;

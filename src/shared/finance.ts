@@ -218,6 +218,8 @@ export interface CashView {
   entregas: HandoverView[];
   /** Who may receive a handover: active Coordenação. */
   recebedores: { id: number; nome: string }[];
+  /** The person asking: their own row, and the handovers they confirm. */
+  eu: number;
 }
 
 export interface RefundView {

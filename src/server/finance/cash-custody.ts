@@ -32,7 +32,7 @@ export async function cashView(db: Queryable, viewer: { id: number; papel: strin
   const recebedores = await db.query<{ id: number; nome: string }>(
     "SELECT id, nome FROM admin_users WHERE papel = 'coordenacao' AND ativo ORDER BY nome",
   );
-  return { pessoas: own ? pessoas.filter((p) => p.id === viewer.id) : pessoas, entregas, recebedores };
+  return { pessoas: own ? pessoas.filter((p) => p.id === viewer.id) : pessoas, entregas, recebedores, eu: viewer.id };
 }
 
 /**

@@ -18,6 +18,8 @@ const APP_ROUTES: Record<string, string | null> = {
   "/admin/equipe": "team",
   "/admin/atividade": "activity",
   "/admin/configuracoes": "settings",
+  "/admin/financeiro": "finance",
+  "/admin/financeiro/contas": "finance-accounts",
 };
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.

@@ -16,7 +16,12 @@ export type ListFilter = Pick<ListQuery, "q" | "status"> & Partial<Pick<ListQuer
 export function whereClause(filter: ListFilter, params: SqlParams = sqlParams()): { sql: string; params: SqlParams } {
   const conditions: string[] = [];
   const q = filter.q.trim();
-  if (q) conditions.push(nameContains(params.add(likeEscaped(q))));
+  // A reference code ("jdj 7k3q") finds its registration too: the panel searches by name or code.
+  const code = /^jdj[\s-]*([a-z0-9]{4})$/i.exec(q);
+  if (code) {
+    const name = nameContains(params.add(likeEscaped(q)));
+    conditions.push(`(${name} OR referencia = ${params.add(`JDJ${code[1].toUpperCase()}`)})`);
+  } else if (q) conditions.push(nameContains(params.add(likeEscaped(q))));
   if (filter.status === "duplicatas") {
     conditions.push(POSSIBLE_DUPLICATE);
   } else if (filter.status === "com_comprovante") {

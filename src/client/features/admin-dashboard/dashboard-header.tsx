@@ -50,6 +50,9 @@ export function DashboardHeader({
             <BusIcon />
             Embarque
           </Link>
+          <Link href="/admin/financeiro" className="admin-btn admin-btn-outline">
+            Financeiro
+          </Link>
           {coordination && (
             <>
               <Link href="/admin/equipe" className="admin-btn admin-btn-outline">

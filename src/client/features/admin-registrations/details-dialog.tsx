@@ -6,6 +6,7 @@ import { ModalDialog } from "../../components/modal-dialog";
 import { ReceiptVersions } from "./receipt-versions";
 import { StatusBadge } from "./status-badge";
 import { ReceiptView } from "./receipt-view";
+import { PaymentRecords } from "./payment-records";
 import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
 
@@ -85,6 +86,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           </section>
         )}
       </div>
+      <PaymentRecords key={`pagamento-${r.id}-${r.status_pagamento}`} registration={r} onSaved={saved} />
       <RegistrationHistory key={`${r.id}-${r.status_pagamento}`} registrationId={r.id} />
       <div className="admin-dialog-actions">
         <button type="button" className="admin-btn admin-btn-primary" onClick={onClose} data-autofocus>

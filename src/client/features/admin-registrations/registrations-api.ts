@@ -33,8 +33,13 @@ export function moveSeat(id: string, move: SeatMove): Promise<Registration> {
   return adminApi<Registration>(`/api/registrations/${encodeURIComponent(id)}/seat`, { method: "PUT", json: move });
 }
 
-export function deleteRegistration(id: string): Promise<void> {
-  return adminApi<void>(`/api/registrations/${encodeURIComponent(id)}`, { method: "DELETE" });
+/** A paid registration says what happens to its money: a refund to make, or kept with a reason. */
+export function deleteRegistration(
+  id: string,
+  money?: { dinheiro: "reembolsar" | "manter"; motivo: string },
+): Promise<void> {
+  const query = money ? `?${new URLSearchParams(money)}` : "";
+  return adminApi<void>(`/api/registrations/${encodeURIComponent(id)}${query}`, { method: "DELETE" });
 }
 
 export type ExportKind = "xlsx" | "csv";

@@ -1,0 +1,79 @@
+import { LINE_GROUPS, MATCH_LABELS, type StatementLineView } from "../../../shared/finance";
+import { brDate, reais } from "./money";
+
+/**
+ * One credit of the statement: date, amount, who paid, and what can be done
+ * with it — "Confirmar" a suggested registration, "Vincular" to another,
+ * "Ignorar" — or what it already paid.
+ */
+export function StatementLineItem({
+  line,
+  busy,
+  onConfirm,
+  onLink,
+  onIgnore,
+}: {
+  line: StatementLineView;
+  busy: boolean;
+  onConfirm?: (registrationId: string) => void;
+  onLink?: () => void;
+  onIgnore?: () => void;
+}) {
+  const open = line.estado === "sugerida" || line.estado === "sem_correspondencia";
+  return (
+    <li className="finance-line">
+      <div className="finance-line-head">
+        <strong>{reais(line.valor_centavos)}</strong>
+        <span>{brDate(line.data)}</span>
+        {line.banco && <span>{line.banco}</span>}
+      </div>
+      <p className="finance-line-text">{line.pagador || line.descricao || "Sem descrição"}</p>
+      {line.estado === "paga" && (
+        <p className="finance-line-state">
+          Pagou {line.pagou.map((p) => p.nome_completo).join(" e ")}
+          {line.como ? ` (${MATCH_LABELS[line.como]})` : ""}
+        </p>
+      )}
+      {line.estado === "ja_paga" && (
+        <p className="finance-line-state finance-line-warn">
+          Já pago: {line.candidatos.map((c) => c.nome_completo).join(", ")} — possível pagamento em dobro, está em
+          Reembolsos pendentes.
+        </p>
+      )}
+      {line.estado === "ignorada" && <p className="finance-line-state">{LINE_GROUPS.ignorada}</p>}
+      {open && line.candidatos.length > 0 && (
+        <ul className="finance-candidates" aria-label="Sugestões">
+          {line.candidatos.map((c) => (
+            <li key={c.id}>
+              <span>
+                {c.nome_completo} <small>{c.referencia}</small>
+                {c.devido_centavos !== line.valor_centavos && (
+                  <small className="finance-line-warn"> · deve {reais(c.devido_centavos)}</small>
+                )}
+              </span>
+              <button
+                type="button"
+                className="admin-btn admin-btn-success"
+                disabled={busy || c.status_pagamento !== "pendente"}
+                onClick={() => onConfirm?.(c.id)}
+                aria-label={`Confirmar pagamento de ${c.nome_completo}`}
+              >
+                Confirmar
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <div className="finance-line-actions">
+          <button type="button" className="admin-btn admin-btn-outline" disabled={busy} onClick={onLink}>
+            Vincular
+          </button>
+          <button type="button" className="admin-btn admin-btn-outline" disabled={busy} onClick={onIgnore}>
+            Ignorar
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
