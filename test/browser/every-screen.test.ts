@@ -1,10 +1,8 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, it } from "vitest";
 import { writeFormStatus } from "../../src/server/registrations/form-status-repository";
-import { axeViolations } from "../support/axe";
-import { SCREENSHOT_DIR, type ViewportName, VIEWPORTS, withNewPage } from "../support/browser";
+import { withNewPage } from "../support/browser";
+import { checkScreen as check } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
@@ -17,8 +15,6 @@ import {
 import { register } from "../support/browser-boarding";
 import { fillForm, openSplash, SPLASH_NAME, settled, submitButton, VIEWPORT_NAMES } from "../support/browser-visitor";
 
-const SMALL = { width: 360, height: 780 };
-
 /**
  * Every screen and state of the product, visitor and panel, on a phone and a
  * desktop: axe-core finds no violation in any of them, and on the phone each
@@ -27,26 +23,6 @@ const SMALL = { width: 360, height: 780 };
  */
 describe("every screen", () => {
   const ui = useBrowserApp(startAdminApp);
-
-  async function check(page: Page, vp: ViewportName, state: string): Promise<void> {
-    // Colours are judged once transitions end: a button fading in is not a contrast failure.
-    await page.evaluate(async () => {
-      await document.fonts.ready;
-      const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-    });
-    expect(await axeViolations(page), `${state} (${vp})`).toEqual([]);
-    if (vp !== "phone") return;
-    await page.setViewportSize(SMALL);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${state}: largura além de 360 px`).toBeLessThanOrEqual(0);
-    mkdirSync(join(SCREENSHOT_DIR, "360"), { recursive: true });
-    // A dialog sits in the viewport, wherever the page is scrolled: that is the picture to look at.
-    const dialog = await page.getByRole("dialog").isVisible();
-    await page.screenshot({ path: join(SCREENSHOT_DIR, "360", `${state}.png`), fullPage: !dialog });
-    await page.setViewportSize(VIEWPORTS.phone);
-  }
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     beforeEach(async () => {

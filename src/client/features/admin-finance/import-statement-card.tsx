@@ -30,11 +30,9 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
       }
       setNeeded(null);
       setResult(answer.result);
-      toast(
-        "success",
-        "Extrato importado",
-        `${answer.result.pagas} pagas pelo código, ${answer.result.sugeridas} sugestões.`,
-      );
+      const r = answer.result;
+      if (r.novas === 0) toast("info", "Nada novo no extrato", `As ${r.repetidas} linhas já tinham sido importadas.`);
+      else toast("success", "Extrato importado", `${r.pagas} pagas pelo código, ${r.sugeridas} sugestões.`);
       onImported();
     } catch (e) {
       reportAdminError("Erro ao importar o extrato", e);

@@ -22,16 +22,19 @@ export function PaymentRecords({
   const [data, setData] = useState<RegistrationPayments | null>(null);
   const [failed, setFailed] = useState(false);
   const [adjusting, setAdjusting] = useState<"isento" | "desconto" | "preco" | null>(null);
+  // Read again after an exemption or a discount: the status may not change, the records do.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     let live = true;
+    if (version < 0) return;
     adminApi<RegistrationPayments>(`/api/registrations/${encodeURIComponent(r.id)}/payments`, { cache: "no-store" })
       .then((d) => live && setData(d))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [r.id]);
+  }, [r.id, version]);
 
   const paid = data
     ? data.registros.reduce((s, p) => s + (p.tipo === "pagamento" || p.tipo === "estorno" ? p.valor_centavos : 0), 0)
@@ -93,6 +96,7 @@ export function PaymentRecords({
           onClose={() => setAdjusting(null)}
           onSaved={(reg) => {
             setAdjusting(null);
+            setVersion((v) => v + 1);
             onSaved(reg);
           }}
         />

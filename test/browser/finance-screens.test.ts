@@ -1,0 +1,189 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { RegistrationCreated } from "../../src/shared/api-types";
+import { toastTitled, withNewPage } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import {
+  ADMIN_PASSWORD,
+  dashboardReady,
+  registrationItem,
+  startAdminApp,
+  VIEWPORT_NAMES,
+  WAIT,
+} from "../support/browser-admin";
+import { checkScreen } from "../support/screen-check";
+import { todayInFortaleza } from "../support/statements";
+
+const dir = mkdtempSync(join(tmpdir(), "caravana-csv-"));
+
+/**
+ * The rest of the money's screens, each used once as a person would and
+ * checked (axe, 360 px, a screenshot): a CSV's columns, "Vincular", a
+ * handover, a refund, an expense, the details' payment and discount, the
+ * delete that asks about the money, and a helper's own cash.
+ */
+describe("Financeiro: every dialog", () => {
+  const ui = useBrowserApp(startAdminApp);
+
+  async function register(nome: string, metodo: "PIX" | "ESPECIE" = "PIX"): Promise<RegistrationCreated> {
+    const res = await ui.app.app.inject({
+      method: "POST",
+      url: "/api/registrations",
+      payload: { nome_completo: nome, idade: 20, numero_responsavel: "98977776666", metodo_pagamento: metodo },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+  const login = async (page: Page) =>
+    expect((await page.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
+  const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+  describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
+    it("maps a CSV's columns, links a line, hands cash over, decides a refund and records an expense", async () => {
+      await ui.app.db.exec(
+        "DELETE FROM registrations; DELETE FROM reembolsos; DELETE FROM pagamentos; DELETE FROM entregas_dinheiro; DELETE FROM despesas; DELETE FROM extrato_linhas; DELETE FROM extrato_importacoes; DELETE FROM extrato_colunas;",
+      );
+      const rita = await register(`Rita Moura ${vp}`);
+      const gil = await register(`Gil Desistente ${vp}`);
+      const caio = await register(`Caio Espécie ${vp}`, "ESPECIE");
+      const br = todayInFortaleza().split("-").reverse().join("/");
+      const csv = join(dir, `bradesco-${vp}.csv`);
+      writeFileSync(
+        csv,
+        `Data;Histórico;Crédito (R$);Débito (R$)\n${br};PIX REM: FULANO DE TAL ${br.slice(0, 5)};15,00;\n`,
+      );
+
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, async (page) => {
+        await login(page);
+        await page.goto("/admin/financeiro");
+        await page.getByLabel("Importar extrato").setInputFiles(csv);
+        const columns = dialog(page, "Colunas do extrato");
+        await columns.waitFor(WAIT);
+        await checkScreen(page, vp, "financeiro-colunas");
+        await columns.getByLabel("Nome do banco").fill("Bradesco");
+        // The titles guessed the columns; the credit column is the one to use.
+        expect(await columns.getByLabel("Coluna do valor (créditos)").inputValue()).toBe("Crédito (R$)");
+        await columns.getByRole("button", { name: "Importar" }).click();
+        await toastTitled(page, "Extrato importado").waitFor(WAIT);
+
+        await page
+          .getByRole("list", { name: "Sem correspondência" })
+          .first()
+          .getByRole("button", { name: "Vincular" })
+          .click();
+        const link = dialog(page, "Vincular a uma inscrição");
+        await link.getByLabel("Nome ou código da inscrição").fill(rita.referencia.toLowerCase());
+        await link.getByRole("button", { name: `Vincular a Rita Moura ${vp}` }).waitFor(WAIT);
+        await checkScreen(page, vp, "financeiro-vincular");
+        await link.getByRole("button", { name: `Vincular a Rita Moura ${vp}` }).click();
+        await toastTitled(page, "Pagamento confirmado").waitFor(WAIT);
+        await link.waitFor({ state: "hidden", ...WAIT });
+
+        // Cash received at the door by the coordinator, then a refund after Gil gives up.
+        for (const id of [caio.id])
+          expect((await page.request.post("/api/boarding/cash", { data: { inscricao_id: id } })).status()).toBe(200);
+        expect(
+          (
+            await page.request.patch(`/api/registrations/${gil.id}`, { data: { status_pagamento: "confirmado" } })
+          ).status(),
+        ).toBe(200);
+        await ui.app.db.query("UPDATE registrations SET situacao = 'desistente' WHERE id = $1", [gil.id]);
+        await page.reload();
+        await page.getByRole("button", { name: "Resolver" }).click();
+        const refund = dialog(page, `Reembolso de Gil Desistente ${vp}`);
+        await checkScreen(page, vp, "financeiro-reembolso");
+        await refund.getByRole("button", { name: "Registrar" }).click();
+        await toastTitled(page, "Reembolso registrado").waitFor(WAIT);
+        await expect
+          .poll(
+            async () => (await ui.app.db.query("SELECT 1 FROM reembolsos WHERE estado = 'reembolsado'")).length,
+            WAIT,
+          )
+          .toBe(1);
+
+        await page.getByLabel("Descrição").fill("Lanche da volta");
+        await page.getByLabel("Valor (R$)").fill("120,00");
+        await page.getByLabel("Categoria").selectOption("alimentacao");
+        await page.getByRole("button", { name: "Registrar despesa" }).click();
+        await toastTitled(page, "Despesa registrada").waitFor(WAIT);
+        await page.getByRole("list", { name: "Despesas registradas" }).getByText("Lanche da volta").waitFor(WAIT);
+        await checkScreen(page, vp, "financeiro-despesas");
+
+        // A second coordinator receives the cash the first one holds.
+        const added = await page.request.post("/api/team", {
+          data: { nome: `Marta Tesoureira ${vp}`, papel: "coordenacao" },
+        });
+        expect(added.status()).toBe(201);
+        await page.reload();
+        await page.getByRole("button", { name: "Registrar entrega" }).click();
+        const handover = dialog(page, "Registrar entrega");
+        await handover.getByLabel("Quem recebeu (Coordenação)").selectOption({ label: `Marta Tesoureira ${vp}` });
+        await handover.getByLabel("Valor (R$)").fill("20,00");
+        await checkScreen(page, vp, "financeiro-entrega");
+        await handover.getByRole("button", { name: "Registrar" }).click();
+        // More than in hand: refused with the reason, nothing recorded.
+        await handover.getByRole("alert").filter({ hasText: "em mãos: não dá para entregar R$ 20,00" }).waitFor(WAIT);
+        await handover.getByLabel("Valor (R$)").fill("15,00");
+        await handover.getByRole("button", { name: "Registrar" }).click();
+        await toastTitled(page, "Entrega registrada").waitFor(WAIT);
+        await page.getByText(`Aguardando Marta Tesoureira ${vp} confirmar.`).waitFor(WAIT);
+      });
+    });
+
+    it("shows how a registration was paid, gives a discount, and asks about the money before deleting a paid one", async () => {
+      await ui.app.db.exec("DELETE FROM registrations; DELETE FROM reembolsos; DELETE FROM pagamentos;");
+      const paid = await register(`Paula Paga ${vp}`);
+      const half = await register(`Meire Meia ${vp}`);
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, async (page) => {
+        await login(page);
+        expect(
+          (
+            await page.request.patch(`/api/registrations/${paid.id}`, { data: { status_pagamento: "confirmado" } })
+          ).status(),
+        ).toBe(200);
+        await page.goto("/admin");
+        await dashboardReady(page);
+
+        await registrationItem(page, vp, `Meire Meia ${vp}`)
+          .getByRole("button", { name: /^Detalhes/ })
+          .click();
+        const details = dialog(page, "Detalhes da Inscrição");
+        await details.getByRole("button", { name: "Dar desconto" }).click();
+        const discount = dialog(page, "Dar desconto");
+        await discount.getByLabel("Novo valor (R$)").fill("7,50");
+        await discount.getByLabel("Motivo").fill("Irmã de inscrita");
+        await checkScreen(page, vp, "detalhes-desconto");
+        await discount.getByRole("button", { name: "Salvar" }).click();
+        await toastTitled(page, "Dar desconto").waitFor(WAIT);
+        await details.getByText("Desconto: Irmã de inscrita").waitFor(WAIT);
+        await details.getByText("R$ 7,50").first().waitFor(WAIT);
+        await details.getByRole("button", { name: "Fechar" }).last().click();
+
+        await registrationItem(page, vp, `Paula Paga ${vp}`)
+          .getByRole("button", { name: /^Detalhes/ })
+          .click();
+        await dialog(page, "Detalhes da Inscrição").getByText("PIX, confirmado por").waitFor(WAIT);
+        await checkScreen(page, vp, "detalhes-pagamento");
+        await dialog(page, "Detalhes da Inscrição").getByRole("button", { name: "Fechar" }).last().click();
+
+        await registrationItem(page, vp, `Paula Paga ${vp}`)
+          .getByRole("button", { name: /^Excluir/ })
+          .click();
+        const del = dialog(page, "Excluir Inscrição");
+        await del.getByLabel("Ficar com o valor, sem reembolso").check();
+        await del.getByRole("button", { name: "Excluir", exact: true }).click();
+        await del.getByRole("alert").filter({ hasText: "Diga o motivo" }).waitFor(WAIT);
+        await del.getByLabel("Devolver (fica em Reembolsos pendentes, no Financeiro)").check();
+        await checkScreen(page, vp, "excluir-paga");
+        await del.getByRole("button", { name: "Excluir", exact: true }).click();
+        await toastTitled(page, "Inscrição Excluída").waitFor(WAIT);
+        const refunds = await ui.app.db.query<{ estado: string }>("SELECT estado FROM reembolsos");
+        expect(refunds).toEqual([{ estado: "pendente" }]);
+        void half;
+      });
+    });
+  });
+});
