@@ -226,7 +226,7 @@ describe.each(DB_KINDS)("the money on %s", (kind) => {
     const h = handed.json();
     expect(h.confirmada_em).toBeNull();
     expect((await mine()).pessoas[0]).toMatchObject({ entregue_centavos: 2000, em_maos_centavos: 1000 });
-    // Only the receiver confirms; Equipe cannot confirm for them.
+    // Only the receiver confirms; Equipe, who never receives, cannot confirm at all.
     expect((await equipeSession.inject("POST", `/api/finance/handovers/${h.id}/confirm`)).statusCode).toBe(403);
     const confirmed = await adminSession.inject("POST", `/api/finance/handovers/${h.id}/confirm`);
     expect(confirmed.json().confirmada_em).not.toBeNull();

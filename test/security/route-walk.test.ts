@@ -163,7 +163,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       return { ...base, payload: { atual: "x".repeat(16), nova: "y".repeat(16) } };
     if (key === "POST /api/buses") return { ...base, payload: { nome: `Ônibus extra ${++busCount}`, lugares: 10 } };
     if (key === "PATCH /api/buses/:id") return { ...base, payload: { nome: "Ônibus da Caminhada", lugares: 90 } };
-    if (key === "GET /api/finance/lines") return { ...base, url: `${url}?grupo=sugerida` };
+    if (r.url === "/api/finance/lines") return { ...base, url: `${url}?grupo=sugerida` };
     if (key === "POST /api/registrations/:id/adjust")
       return { ...base, payload: { valor_centavos: 1500, motivo: "Preço cheio" } };
     if (key === "POST /api/finance/refunds/:id")

@@ -131,9 +131,10 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
       reply.status(201).send(await registerHandover(request.actorDb, request.admin!, request.body)),
   );
 
+  // Only Coordenação receives handovers, so only they confirm one.
   app.post(
     "/api/finance/handovers/:id/confirm",
-    { config: { equipe: true }, schema: { params: handoverParams } },
+    { schema: { params: handoverParams } },
     async (request) => confirmHandover(request.actorDb, request.admin!, request.params.id),
   );
 
