@@ -155,7 +155,8 @@ describe.each(DB_KINDS)("bank statement import on %s", (kind) => {
         { data: today, valor: "99.00", memo: "PIX RECEBIDO OFERTA" },
       ]),
     );
-    const [oferta, fulano] = result.grupos.sem_correspondencia;
+    const line = (valor: number) => result.grupos.sem_correspondencia.find((l) => l.valor_centavos === valor)!;
+    const [oferta, fulano] = [line(9900), line(1500)];
     expect(fulano.valor_centavos).toBe(1500);
     const linked = await adminSession.inject("POST", `/api/finance/lines/${fulano.id}/confirm`, {
       inscricao_id: bia.id,

@@ -1,12 +1,14 @@
 import { setImmediate as turn } from "node:timers/promises";
-import type { CsvColumnsInput, ImportResult, StatementLineView } from "../../shared/finance";
+import type { CsvColumnsInput, ImportResult } from "../../shared/finance";
 import type { Database, Queryable } from "../db/database";
 import { payLines, type LinePayment } from "./pay-from-statement";
 import { lineViews } from "./statement-lines";
 import { type CreditLine, readStatement, type SavedColumns } from "./statement/read-statement";
 import { createMatcher, type LineMatch, type MatchCandidate, payerWords } from "./statement/statement-matching";
 
-const BATCH = 1000;
+const BATCH = 500;
+/** Lines listed per group in the answer; the counts are whole, and "Conferir o extrato" lists the rest. */
+export const GROUP_LIMIT = 100;
 
 export type ImportOutcome =
   | { kind: "imported"; result: ImportResult }
@@ -62,7 +64,12 @@ export async function importStatement(
   file: { name: string; bytes: Uint8Array },
   opts: { columns?: CsvColumnsInput; zone: string; today: string },
 ): Promise<ImportOutcome> {
-  const read = readStatement(file.bytes, { columns: opts.columns, saved: await savedColumns(db), today: opts.today });
+  const read = await readStatement(file.bytes, {
+    columns: opts.columns,
+    saved: await savedColumns(db),
+    today: opts.today,
+    turn: () => turn(),
+  });
   if (read.kind === "columns") return { kind: "columns", colunas: read.header, exemplo: read.sample };
   const { statement, lines } = read;
   const arquivo = file.name.slice(0, 200) || "extrato";
@@ -118,8 +125,11 @@ export async function importStatement(
     }
 
     const match = createMatcher(await candidates(tx, opts.zone));
-    const matches = new Map<string, LineMatch>(fresh.map((l) => [l.id, match(l)]));
-    await turn();
+    const matches = new Map<string, LineMatch>();
+    for (const [i, l] of fresh.entries()) {
+      matches.set(l.id, match(l));
+      if (i % 500 === 499) await turn();
+    }
     const payments: LinePayment[] = [];
     for (const l of fresh) {
       const m = matches.get(l.id)!;
@@ -148,6 +158,7 @@ export async function importStatement(
          WHERE l.id = x.id`,
         [JSON.stringify(updates.slice(i, i + BATCH).map((u) => ({ ...u, sugestoes: `{${u.sugestoes.join(",")}}` })))],
       );
+      await turn();
     }
     // A credit for someone already paid is a double payment: a refund to decide.
     await tx.query(
@@ -185,15 +196,28 @@ export async function importStatement(
       ],
     );
 
+    // The answer lists the first lines of each group; a group's count says how many there are.
+    const firstOf = (ids: string[]) => ids.slice(0, GROUP_LIMIT);
+    const byKind = (kind: LineMatch["kind"]) => fresh.filter((l) => matches.get(l.id)!.kind === kind);
+    const paidSet = new Set(outcome.paidLines);
+    const freshIds = {
+      pagas: firstOf(fresh.filter((l) => paidSet.has(l.id)).map((l) => l.id)),
+      sugeridas: firstOf(byKind("sugestao").map((l) => l.id)),
+      sem_correspondencia: firstOf(byKind("nada").map((l) => l.id)),
+      ja_pagas: firstOf(byKind("ja_paga").map((l) => l.id)),
+    };
     const seenIds = seenKeys.length
-      ? (await tx.query<{ id: string }>("SELECT id::text FROM extrato_linhas WHERE chave = ANY($1)", [seenKeys])).map(
-          (r) => r.id,
-        )
+      ? (
+          await tx.query<{ id: string }>(
+            "SELECT id::text FROM extrato_linhas WHERE chave = ANY($1) ORDER BY id LIMIT $2",
+            [seenKeys, GROUP_LIMIT],
+          )
+        ).map((r) => r.id)
       : [];
-    const views = await lineViews(tx, [...fresh.map((l) => l.id), ...seenIds]);
-    const freshIds = new Set(fresh.map((l) => l.id));
-    const group = (estado: StatementLineView["estado"]) =>
-      views.filter((v) => freshIds.has(v.id) && v.estado === estado);
+    const views = new Map(
+      (await lineViews(tx, [...Object.values(freshIds).flat(), ...seenIds])).map((v) => [v.id, v] as const),
+    );
+    const pick = (ids: string[]) => ids.map((id) => views.get(id)!).filter(Boolean);
     return {
       kind: "imported",
       result: {
@@ -201,11 +225,11 @@ export async function importStatement(
         banco: statement.banco,
         ...counts,
         grupos: {
-          pagas: group("paga"),
-          sugeridas: group("sugerida"),
-          sem_correspondencia: group("sem_correspondencia"),
-          ja_pagas: group("ja_paga"),
-          repetidas: views.filter((v) => !freshIds.has(v.id)),
+          pagas: pick(freshIds.pagas),
+          sugeridas: pick(freshIds.sugeridas),
+          sem_correspondencia: pick(freshIds.sem_correspondencia),
+          ja_pagas: pick(freshIds.ja_pagas),
+          repetidas: pick(seenIds),
         },
       },
     };

@@ -132,10 +132,8 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
   );
 
   // Only Coordenação receives handovers, so only they confirm one.
-  app.post(
-    "/api/finance/handovers/:id/confirm",
-    { schema: { params: handoverParams } },
-    async (request) => confirmHandover(request.actorDb, request.admin!, request.params.id),
+  app.post("/api/finance/handovers/:id/confirm", { schema: { params: handoverParams } }, async (request) =>
+    confirmHandover(request.actorDb, request.admin!, request.params.id),
   );
 
   app.get("/api/finance/refunds", async () => listRefunds(app.db));

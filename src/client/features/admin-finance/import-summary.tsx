@@ -45,7 +45,11 @@ export function ImportSummary({
         result.grupos[key].length ? (
           <details key={key} open={key === "sugeridas" || key === "sem_correspondencia"}>
             <summary>
-              {label} ({result.grupos[key].length})
+              {label} (
+              {result.grupos[key].length < result[key]
+                ? `${result.grupos[key].length} primeiras de ${result[key]}; as demais em “Conferir o extrato”`
+                : result[key]}
+              )
             </summary>
             <StatementLinesList lines={result.grupos[key]} label={label} onChanged={onChanged} />
           </details>

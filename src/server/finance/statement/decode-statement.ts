@@ -1,6 +1,7 @@
 import { StatementError } from "./statement-line";
 
 export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+/** Entries in one file: OFX transactions or CSV rows (an OFX writes each on several text lines). */
 export const MAX_STATEMENT_LINES = 20_000;
 
 const NOT_A_STATEMENT =
@@ -43,11 +44,6 @@ export function decodeStatement(bytes: Uint8Array): string {
   // Control characters other than line breaks and tabs: not a text export.
   if (hasControlCharacters(text.slice(0, 4096))) throw new StatementError(NOT_A_STATEMENT);
   if (!text.trim()) throw new StatementError("O arquivo está vazio.");
-  let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
-    if (++lines > MAX_STATEMENT_LINES)
-      throw new StatementError("O arquivo passa de 20.000 linhas. Exporte um período menor.");
-  }
   return text;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { decodeStatement } from "./decode-statement";
+import { decodeStatement, MAX_STATEMENT_LINES } from "./decode-statement";
 import { type CsvColumns, columnIndexes, NUBANK_COLUMNS, parseCsv, readCsv } from "./parse-csv";
 import { looksLikeOfx, parseOfx } from "./parse-ofx";
 import { MAX_LINE_CENTAVOS, type ParsedStatement, StatementError } from "./statement-line";
@@ -28,13 +28,14 @@ const brDay = (day: string) => day.split("-").reverse().join("/");
  * whenever the line is read again (the bank's id, or a hash of account, date,
  * amount, description and rank among identical lines), or a refusal in pt-BR.
  */
-export function readStatement(
+export async function readStatement(
   bytes: Uint8Array,
-  options: { columns?: SavedColumns; saved: SavedColumns[]; today: string },
-): StatementRead {
+  options: { columns?: SavedColumns; saved: SavedColumns[]; today: string; turn?: () => Promise<void> },
+): Promise<StatementRead> {
+  const turn = options.turn ?? (async () => {});
   const content = decodeStatement(bytes);
   let statement: ParsedStatement;
-  if (looksLikeOfx(content)) statement = parseOfx(content);
+  if (looksLikeOfx(content)) statement = await parseOfx(content, turn);
   else {
     const table = readCsv(content);
     const known = options.columns
@@ -44,10 +45,16 @@ export function readStatement(
       return { kind: "columns", header: table.header, sample: table.rows.slice(0, 3).map((r) => r.cells) };
     statement = parseCsv(table, known[0], known[0].banco);
   }
-  return { kind: "lines", statement, lines: creditLines(statement, options.today) };
+  return { kind: "lines", statement, lines: await creditLines(statement, options.today, turn) };
 }
 
-function creditLines(statement: ParsedStatement, today: string): CreditLine[] {
+async function creditLines(
+  statement: ParsedStatement,
+  today: string,
+  turn: () => Promise<void>,
+): Promise<CreditLine[]> {
+  if (statement.lines.length > MAX_STATEMENT_LINES)
+    throw new StatementError("O arquivo passa de 20.000 lançamentos. Exporte um período menor.");
   const ids = new Map<string, number>();
   for (const line of statement.lines) {
     if (!line.id) continue;
@@ -60,7 +67,8 @@ function creditLines(statement: ParsedStatement, today: string): CreditLine[] {
   }
   const repeats = new Map<string, number>();
   const credits: CreditLine[] = [];
-  for (const line of statement.lines) {
+  for (const [i, line] of statement.lines.entries()) {
+    if (i % 1000 === 999) await turn();
     if (Math.abs(line.valorCentavos) > MAX_LINE_CENTAVOS)
       throw new StatementError(
         `A linha ${line.linha} tem um valor fora do comum. Confira se a coluna de valor está certa.`,

@@ -91,8 +91,8 @@ function nameWords(name: string): string[] {
  * least, or it is no evidence ("MARIA" alone is half the parish).
  * Returns the letters matched, 0 for no match.
  */
-export function nameScore(words: string[], name: string): number {
-  const available = nameWords(name);
+export function nameScore(words: string[], name: string | string[]): number {
+  const available = typeof name === "string" ? nameWords(name) : [...name];
   let matched = 0;
   let letters = 0;
   for (const w of words) {
@@ -109,6 +109,8 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
   const byCode = new Map<string, MatchCandidate>();
   const byCanonical = new Map<string, MatchCandidate[]>();
   const byPrefix = new Map<string, Set<MatchCandidate>>();
+  // Each name's words, split once: a statement has thousands of lines to compare.
+  const words = new Map<MatchCandidate, [string[], string[]]>();
   for (const c of candidates) {
     if (c.referencia) {
       const code = c.referencia.slice(3);
@@ -117,7 +119,10 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
       byCanonical.set(k, [...(byCanonical.get(k) ?? []), c]);
     }
     if (!c.pendente || !c.ativa) continue;
-    for (const w of [...nameWords(c.nome), ...nameWords(c.nomePagador ?? "")]) {
+    const own = nameWords(c.nome);
+    const payer = nameWords(c.nomePagador ?? "");
+    words.set(c, [own, payer]);
+    for (const w of [...own, ...payer]) {
       if (w.length < 3) continue;
       const p = w.slice(0, 3);
       if (!byPrefix.has(p)) byPrefix.set(p, new Set());
@@ -140,13 +145,19 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
   }
 
   function byName(line: MatchLine): MatchCandidate[] {
-    const words = payerWords(line.descricao);
-    const seen = new Set<MatchCandidate>();
-    for (const w of words) for (const c of byPrefix.get(w.slice(0, 3)) ?? []) seen.add(c);
+    const lineWords = [...new Set(payerWords(line.descricao))];
+    // Only someone two of whose words the line starts can score: count those hits first.
+    const hits = new Map<MatchCandidate, number>();
+    for (const w of lineWords) {
+      for (const c of byPrefix.get(w.slice(0, 3)) ?? []) {
+        if (c.devido === line.valorCentavos && c.criadoEm <= line.data) hits.set(c, (hits.get(c) ?? 0) + 1);
+      }
+    }
     const scored: [MatchCandidate, number][] = [];
-    for (const c of seen) {
-      if (c.devido !== line.valorCentavos || c.criadoEm > line.data) continue;
-      const score = Math.max(nameScore(words, c.nome), nameScore(words, c.nomePagador ?? ""));
+    for (const [c, n] of hits) {
+      if (n < 2) continue;
+      const [own, payer] = words.get(c)!;
+      const score = Math.max(nameScore(lineWords, own), nameScore(lineWords, payer));
       if (score > 0) scored.push([c, score]);
     }
     return scored
