@@ -260,6 +260,39 @@ describe.each(DB_KINDS)("bank statement import on %s", (kind) => {
     expect(Number(n)).toBe(0);
   });
 
+  test("the payer's name comes from the form or, with the registration's token, from the thank-you page; the list finds a code", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const r = await register({ nome_completo: "Téo Pagador", nome_pagador: "  Marta   Souza " });
+    const stored = async () =>
+      (
+        await t.db.query<{ nome_pagador: string | null }>("SELECT nome_pagador FROM registrations WHERE id = $1", [
+          r.id,
+        ])
+      )[0].nome_pagador;
+    expect(await stored()).toBe("Marta   Souza");
+    const put = (token: string | null, body: object) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/registrations/${r.id}/payer`,
+        payload: body,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    expect((await put(null, { nome_pagador: "X Y" })).statusCode).toBe(401);
+    expect((await put("a".repeat(43), { nome_pagador: "X Y" })).statusCode).toBe(403);
+    const tooLong = await put(r.upload_token, { nome_pagador: "x".repeat(121) });
+    expect(tooLong.json()).toEqual({ error: "Nome de quem vai pagar deve ter no máximo 120 caracteres" });
+    expect((await put(r.upload_token, { nome_pagador: "João Souza" })).json()).toEqual({ nome_pagador: "João Souza" });
+    expect(await stored()).toBe("João Souza");
+    const found = await adminSession.inject(
+      "GET",
+      `/api/registrations?q=${encodeURIComponent(r.referencia.toLowerCase().replace("jdj", "jdj "))}`,
+    );
+    expect(found.json().items.map((x: { id: string }) => x.id)).toEqual([r.id]);
+  });
+
   test("Equipe cannot import, resolve lines, or read them", async ({ equipeSession }) => {
     expect((await uploadStatement(equipeSession, ofx([]))).statusCode).toBe(403);
     expect((await equipeSession.inject("GET", "/api/finance/lines?grupo=sugerida")).statusCode).toBe(403);

@@ -130,6 +130,19 @@ describe("Financeiro: every dialog", () => {
         await handover.getByRole("button", { name: "Registrar" }).click();
         await toastTitled(page, "Entrega registrada").waitFor(WAIT);
         await page.getByText(`Aguardando Marta Tesoureira ${vp} confirmar.`).waitFor(WAIT);
+
+        // A helper sees only their own cash, and hands it over.
+        const helper = await page.request.post("/api/team", { data: { nome: `Lia Ajudante ${vp}`, papel: "equipe" } });
+        const { member, password } = (await helper.json()) as { member: { login: string }; password: string };
+        await page.request.delete("/api/session");
+        expect((await page.request.post("/api/session", { data: { login: member.login, password } })).status()).toBe(
+          200,
+        );
+        await page.goto("/admin/financeiro");
+        await page.getByRole("heading", { name: "Dinheiro em espécie" }).waitFor(WAIT);
+        expect(await page.getByRole("heading", { name: "Extrato do banco" }).count()).toBe(0);
+        await page.getByRole("rowheader", { name: `Lia Ajudante ${vp}` }).waitFor(WAIT);
+        await checkScreen(page, vp, "financeiro-equipe");
       });
     });
 

@@ -99,6 +99,23 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
        CROSS JOIN (VALUES ('ida'), ('volta')) v(viagem)`,
     );
     await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+    // The money: a statement line that paid someone, a refund to decide, an expense with its receipt's bytes.
+    const [{ id: imp }] = await t.db.query<{ id: string }>(
+      "INSERT INTO extrato_importacoes (por_nome, arquivo, formato, banco, lidas) VALUES ('Coordenação', 'nubank.ofx', 'ofx', 'Nubank', 1) RETURNING id::text",
+    );
+    await t.db.query(
+      `WITH l AS (INSERT INTO extrato_linhas (chave, importacao_id, banco, data, valor_centavos, pagador, estado, como)
+                  VALUES ('abc', $1, 'Nubank', '2025-08-12', 1500, 'MARIA', 'paga', 'codigo') RETURNING id)
+       INSERT INTO pagamentos (inscricao_id, nome, tipo, valor_centavos, metodo, origem, extrato_linha_id, registrado_por_nome)
+       SELECT $2, 'Zoë', 'pagamento', 1500, 'PIX', 'extrato', l.id, 'Coordenação' FROM l`,
+      [imp, ids[2].id],
+    );
+    await t.db.query("INSERT INTO reembolsos (nome, origem, valor_centavos) VALUES ('Alguém', 'exclusao', 1500)");
+    await t.db.query(
+      `INSERT INTO despesas (descricao, valor_centavos, data, categoria, comprovante, comprovante_tipo, registrada_por_nome)
+       VALUES ('Lanche', 12000, '2025-08-16', 'alimentacao', $1, 'image/jpeg', 'Coordenação')`,
+      [allBytes],
+    );
     // Keep the data: close only the app and database, not the fresh folder.
     await t.app.close();
     await t.db.close();
@@ -127,6 +144,9 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     expect(a.receipts).toHaveLength(2);
     expect(a.embarques).toHaveLength(246);
     expect(a.activity_log.length).toBeGreaterThan(370);
+    // The paid row's record, and the statement's.
+    expect(a.pagamentos).toHaveLength(2);
+    expect([a.extrato_linhas, a.reembolsos, a.despesas].map((rows) => rows.length)).toEqual([1, 1, 1]);
     expect(b).toEqual(a);
   }, 120_000);
 
