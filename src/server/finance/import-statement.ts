@@ -139,7 +139,7 @@ export async function importStatement(
     // A code whose registration turned out paid meanwhile is no longer automatic.
     for (const lineId of outcome.refused) {
       const m = matches.get(lineId)!;
-      if (m.kind === "codigo") matches.set(lineId, { kind: "sugestao", ids: m.ids });
+      if (m.kind === "codigo") matches.set(lineId, { kind: "sugestao", ids: m.ids, by: "codigo" });
     }
 
     const updates = fresh
@@ -149,12 +149,12 @@ export async function importStatement(
         id: l.id,
         estado: m.kind === "ja_paga" ? "ja_paga" : "sugerida",
         sugestoes: m.kind === "ja_paga" ? [m.id] : m.kind === "sugestao" ? m.ids : [],
+        como: m.kind === "sugestao" ? m.by : null,
       }));
     for (let i = 0; i < updates.length; i += BATCH) {
       await tx.query(
-        `UPDATE extrato_linhas l SET estado = x.estado, sugestoes = x.sugestoes,
-           como = CASE WHEN x.estado = 'sugerida' THEN 'nome' END
-         FROM json_to_recordset($1::json) AS x(id bigint, estado text, sugestoes uuid[])
+        `UPDATE extrato_linhas l SET estado = x.estado, sugestoes = x.sugestoes, como = x.como
+         FROM json_to_recordset($1::json) AS x(id bigint, estado text, sugestoes uuid[], como text)
          WHERE l.id = x.id`,
         [JSON.stringify(updates.slice(i, i + BATCH).map((u) => ({ ...u, sugestoes: `{${u.sugestoes.join(",")}}` })))],
       );

@@ -5,8 +5,8 @@ import { payLines } from "./pay-from-statement";
 import { lineViews } from "./statement-lines";
 
 async function lockedLine(tx: Queryable, lineId: string) {
-  const [line] = await tx.query<{ estado: string; valor_centavos: number; sugestoes: string[] }>(
-    "SELECT estado, valor_centavos, sugestoes::text[] AS sugestoes FROM extrato_linhas WHERE id = $1 FOR UPDATE",
+  const [line] = await tx.query<{ estado: string; valor_centavos: number; sugestoes: string[]; como: string | null }>(
+    "SELECT estado, valor_centavos, sugestoes::text[] AS sugestoes, como FROM extrato_linhas WHERE id = $1 FOR UPDATE",
     [lineId],
   );
   if (!line) throw new HttpError(404, FINANCE_MESSAGES.lineNotFound);
@@ -37,7 +37,8 @@ export async function confirmLine(
     );
     if (!reg) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
     if (reg.status_pagamento !== "pendente") throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
-    const como = line.sugestoes.includes(registrationId) ? "nome" : "vinculo";
+    // A suggested registration keeps why it was suggested (its code, or its name); any other is linked by hand.
+    const como = line.sugestoes.includes(registrationId) ? (line.como === "codigo" ? "codigo" : "nome") : "vinculo";
     const { paidLines } = await payLines(
       tx,
       [{ lineId, valorCentavos: line.valor_centavos, ids: [registrationId], como }],

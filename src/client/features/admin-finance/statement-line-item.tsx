@@ -41,6 +41,11 @@ export function StatementLineItem({
         </p>
       )}
       {line.estado === "ignorada" && <p className="finance-line-state">{LINE_GROUPS.ignorada}</p>}
+      {line.estado === "sugerida" && line.como === "codigo" && (
+        <p className="finance-line-state finance-line-warn">
+          Tem o código, mas o valor não cobre o que a inscrição deve (ou ela desistiu): confira antes de confirmar.
+        </p>
+      )}
       {open && line.candidatos.length > 0 && (
         <ul className="finance-candidates" aria-label="Sugestões">
           {line.candidatos.map((c) => (

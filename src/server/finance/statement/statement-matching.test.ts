@@ -31,12 +31,12 @@ describe("a reference code pays by itself", () => {
   ])("%s", (_, text) => expect(match(line(text))).toEqual({ kind: "codigo", ids: [ana.id] }));
 
   it("an amount below the price is only a suggestion", () =>
-    expect(match(line("jdj7k3q", 1000))).toEqual({ kind: "sugestao", ids: [ana.id] }));
+    expect(match(line("jdj7k3q", 1000))).toEqual({ kind: "sugestao", ids: [ana.id], by: "codigo" }));
 
   it("R$ 15,00 for someone whose price was R$ 20,00 is only a suggestion; R$ 20,00 pays", () => {
     const dear = person("Caro Preço", { referencia: "JDJ2222", devido: 2000 });
     const m = createMatcher([dear]);
-    expect(m(line("JDJ2222", 1500))).toEqual({ kind: "sugestao", ids: [dear.id] });
+    expect(m(line("JDJ2222", 1500))).toEqual({ kind: "sugestao", ids: [dear.id], by: "codigo" });
     expect(m(line("JDJ2222", 2000))).toEqual({ kind: "codigo", ids: [dear.id] });
   });
 
@@ -68,14 +68,18 @@ describe("siblings paid together", () => {
     expect(match(line("CRED PIX JDJ2AB3 JDJ4CD5 LUCIA", 3000))).toEqual({ kind: "codigo", ids: [lucia.id, pedro.id] }));
 
   it("a credit short of the sum is only a suggestion", () =>
-    expect(match(line("CRED PIX JDJ2AB3 JDJ4CD5", 1500))).toEqual({ kind: "sugestao", ids: [lucia.id, pedro.id] }));
+    expect(match(line("CRED PIX JDJ2AB3 JDJ4CD5", 1500))).toEqual({
+      kind: "sugestao",
+      ids: [lucia.id, pedro.id],
+      by: "codigo",
+    }));
 });
 
 describe("a name and the amount only suggest", () => {
   it("names cut short as banks print them", () => {
     const maria = person("Maria Clara Serafim");
     const match = createMatcher([maria, person("Marcos Silva")]);
-    expect(match(line("PIX TRANSF MAR SER12/08"))).toEqual({ kind: "sugestao", ids: [maria.id] });
+    expect(match(line("PIX TRANSF MAR SER12/08"))).toEqual({ kind: "sugestao", ids: [maria.id], by: "nome" });
   });
 
   it("the payer's name we hold, in any order, without accents", () => {
@@ -83,15 +87,19 @@ describe("a name and the amount only suggest", () => {
     const match = createMatcher([child]);
     expect(
       match(line("Transferência recebida pelo Pix - JOSE CARLOS PEREIRA - •••.123.456-•• - BCO BRADESCO S.A.")),
-    ).toEqual({ kind: "sugestao", ids: [child.id] });
-    expect(match(line("TRANSFERENCIA PIX REM: PEREIRA JOSE 12/08"))).toEqual({ kind: "sugestao", ids: [child.id] });
+    ).toEqual({ kind: "sugestao", ids: [child.id], by: "nome" });
+    expect(match(line("TRANSFERENCIA PIX REM: PEREIRA JOSE 12/08"))).toEqual({
+      kind: "sugestao",
+      ids: [child.id],
+      by: "nome",
+    });
   });
 
   it("homonyms are all listed, best first; one tap picks", () => {
     const a = person("Maria da Silva Santos");
     const b = person("Maria Silva");
     const match = createMatcher([a, b]);
-    expect(match(line("PIX MARIA SILVA SANTOS"))).toEqual({ kind: "sugestao", ids: [a.id, b.id] });
+    expect(match(line("PIX MARIA SILVA SANTOS"))).toEqual({ kind: "sugestao", ids: [a.id, b.id], by: "nome" });
   });
 
   it("a different amount, a payment before the registration, or one word, suggest nobody", () => {
@@ -100,7 +108,7 @@ describe("a name and the amount only suggest", () => {
     expect(match(line("PIX JOAO PEDRO", 2000))).toEqual({ kind: "nada" });
     expect(match(line("PIX JOAO PEDRO", 1500, "2025-08-09"))).toEqual({ kind: "nada" });
     expect(match(line("PIX JOAO", 1500))).toEqual({ kind: "nada" });
-    expect(match(line("PIX JOAO PEDRO", 1500))).toEqual({ kind: "sugestao", ids: [joao.id] });
+    expect(match(line("PIX JOAO PEDRO", 1500))).toEqual({ kind: "sugestao", ids: [joao.id], by: "nome" });
   });
 
   it("paid or cancelled people are never suggested by name", () => {

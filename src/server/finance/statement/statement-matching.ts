@@ -29,7 +29,8 @@ export interface MatchLine {
 export type LineMatch =
   | { kind: "codigo"; ids: string[] }
   | { kind: "ja_paga"; id: string }
-  | { kind: "sugestao"; ids: string[] }
+  /** `by`: what made the suggestion, a code (its amount short, or its person cancelled) or a name. */
+  | { kind: "sugestao"; ids: string[]; by: "codigo" | "nome" }
   | { kind: "nada" };
 
 const MAX_SUGGESTIONS = 5;
@@ -172,17 +173,17 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
       const [c] = coded;
       if (!c.pendente) return { kind: "ja_paga", id: c.id };
       if (c.ativa && line.valorCentavos >= c.devido) return { kind: "codigo", ids: [c.id] };
-      return { kind: "sugestao", ids: [c.id] };
+      return { kind: "sugestao", ids: [c.id], by: "codigo" };
     }
     if (coded.length > 1) {
       const payable = coded.every((c) => c.pendente && c.ativa);
       const sum = coded.reduce((s, c) => s + c.devido, 0);
       if (payable && sum === line.valorCentavos) return { kind: "codigo", ids: coded.map((c) => c.id) };
       const open = coded.filter((c) => c.pendente);
-      if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id) };
+      if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id), by: "codigo" };
       return { kind: "ja_paga", id: coded[0].id };
     }
     const named = byName(line);
-    return named.length ? { kind: "sugestao", ids: named.map((c) => c.id) } : { kind: "nada" };
+    return named.length ? { kind: "sugestao", ids: named.map((c) => c.id), by: "nome" } : { kind: "nada" };
   };
 }
