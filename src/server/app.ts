@@ -23,6 +23,7 @@ import { HEADERS_CHECK_MS, HEADERS_TIMEOUT_MS, slowClientsPlugin } from "./plugi
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
 import adminActivityRoutes from "./routes/admin-activity";
+import adminAuthorizationRoutes from "./routes/admin-authorizations";
 import adminBoardingRoutes from "./routes/admin-boarding";
 import adminBusRoutes from "./routes/admin-buses";
 import adminFinanceRoutes from "./routes/admin-finance";
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminTeamRoutes);
     await admin.register(adminActivityRoutes);
     await admin.register(adminFinanceRoutes);
+    await admin.register(adminAuthorizationRoutes);
     await admin.register(adminSettingsRoutes);
   });
 

@@ -64,6 +64,7 @@ export const STATUS_FILTERS = [
   "espera",
   "desistente",
   "duplicatas",
+  "sem_autorizacao",
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
@@ -78,6 +79,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   espera: "Lista de espera",
   desistente: "Desistentes",
   duplicatas: "Possíveis duplicatas",
+  sem_autorizacao: "Menores sem autorização",
 };
 export const SORT_LABELS: Record<Sort, string> = {
   recentes: "Mais Recentes",

@@ -1,3 +1,4 @@
+import type { Kinship } from "./minors";
 import type { PaymentMethod, PaymentStatus } from "./constants";
 import type { PixTxidMode } from "./pix/registration-pix";
 import type { SeatState, SeatSummary } from "./seats";
@@ -26,6 +27,10 @@ export interface PublicEventConfig {
   /** The event's time zone: every date and time shown is in it. */
   timeZone: string;
   devMode: boolean;
+  /** Under-16s get "Autorização de viagem" (decision 037). */
+  travelAuthorization: boolean;
+  tripDestination: string;
+  tripDates: string;
 }
 
 export interface FormStatus {
@@ -105,6 +110,12 @@ export interface Registration {
   promovido_em: string | null;
   /** Another active registration has this phone and a similar name (registration_duplicates, docs/schema.md). */
   possivel_duplicata: boolean;
+  /** The guardian, for a minor (decision 037); null for adults and registrations made before. */
+  responsavel_nome: string | null;
+  parentesco: Kinship | null;
+  /** The signed travel authorisation handed in: when, and who marked it. */
+  autorizacao_recebida_em: string | null;
+  autorizacao_por: string | null;
 }
 
 export interface ApiError {

@@ -88,6 +88,26 @@ export interface BoardingPassenger {
   onibus_id: string | null;
   ida: boolean;
   volta: boolean;
+  /** Under 16 with no travel authorisation handed in (decision 037); shown only while the setting asks for it. Missing in lists kept before. */
+  sem_autorizacao?: boolean;
+}
+
+/** The bus leader's sheet (Coordenação): one page per bus, with the guardians and the health notes. */
+export interface LeaderSheetBus {
+  id: string | null;
+  nome: string;
+  lider_nome: string | null;
+  lider_telefone: string | null;
+  passageiros: {
+    id: string;
+    nome_completo: string;
+    idade: number;
+    responsavel_nome: string | null;
+    parentesco: string | null;
+    numero_responsavel: string | null;
+    sem_autorizacao: boolean;
+    saude: string | null;
+  }[];
 }
 
 /** Someone with a pass but no seat: the reader says why it marks nobody. */

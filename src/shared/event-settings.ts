@@ -32,6 +32,9 @@ export const SETTINGS_KEYS = [
   "aviso_membros",
   "fuso_horario",
   "inscricoes_por_numero",
+  "autorizacao_exigida",
+  "viagem_destino",
+  "viagem_datas",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -50,6 +53,9 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   aviso_membros: "Aviso de exclusividade",
   fuso_horario: "Fuso horário do evento",
   inscricoes_por_numero: "Inscrições por número de responsável",
+  autorizacao_exigida: "Exigir autorização de viagem para menores de 16 anos",
+  viagem_destino: "Destino da viagem (na autorização)",
+  viagem_datas: "Ida e volta (na autorização)",
 };
 
 export interface EventSettings {
@@ -69,6 +75,11 @@ export interface EventSettings {
   fuso_horario: string;
   /** Active registrations the public form takes on one guardian's phone (siblings, not hundreds). */
   inscricoes_por_numero: number;
+  /** Under-16s need a signed travel authorisation (decision 037). */
+  autorizacao_exigida: boolean;
+  /** The trip as the authorisation words it; empty follows the event's place and city, and its date and time. */
+  viagem_destino: string;
+  viagem_datas: string;
 }
 
 /** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
@@ -155,6 +166,15 @@ const price = z.pipe(
     .check(z.gte(1, SETTINGS_MESSAGES.price), z.lte(PRICE_MAX_CENTS, SETTINGS_MESSAGES.price)),
 );
 
+/** Optional text: empty means "follow the event's own facts". */
+const optionalText = (max: number) =>
+  z.string().check(
+    z.trim(),
+    z.normalize("NFC"),
+    z.maxLength(max, `No máximo ${max} caracteres.`),
+    z.refine((s) => s.isWellFormed() && !hasHiddenCharacters(s), SETTINGS_MESSAGES.hidden),
+  );
+
 export const eventSettingsSchema = z.strictObject({
   titulo: text(40),
   data: text(40),
@@ -187,7 +207,23 @@ export const eventSettingsSchema = z.strictObject({
       .int({ error: SETTINGS_MESSAGES.perPhone })
       .check(z.gte(1, SETTINGS_MESSAGES.perPhone), z.lte(PER_PHONE_MAX, SETTINGS_MESSAGES.perPhone)),
   ),
+  autorizacao_exigida: z.pipe(
+    z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : v)),
+    z.boolean({ error: "Marque ou desmarque." }),
+  ),
+  viagem_destino: optionalText(120),
+  viagem_datas: optionalText(120),
 });
+
+/** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */
+export function tripFacts(
+  s: Pick<EventSettings, "viagem_destino" | "viagem_datas" | "local" | "cidade" | "data" | "horario">,
+) {
+  return {
+    destino: s.viagem_destino || `${s.local}, ${s.cidade}`,
+    datas: s.viagem_datas || `${s.data}, ${s.horario}`,
+  };
+}
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
 
 export const settingKeyParamsSchema = z.object({
@@ -216,5 +252,8 @@ export function publicEventConfig(
     membersNotice: s.aviso_membros,
     timeZone: s.fuso_horario,
     devMode: extra.devMode,
+    travelAuthorization: s.autorizacao_exigida,
+    tripDestination: tripFacts(s).destino,
+    tripDates: tripFacts(s).datas,
   };
 }

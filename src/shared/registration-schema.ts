@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { AGE_MAX, AGE_MIN, NAME_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES } from "./constants";
 import { isValidPhoneDigits, phoneDigits } from "./phone";
 import { ADULT_AGE } from "./privacy";
+import { KINSHIP_KEYS, MINOR_MESSAGES } from "./minors";
 import { hasHiddenCharacters } from "./visible-text";
 
 // zod/mini keeps the first page light (decision 002).
@@ -54,6 +55,41 @@ export const payerNameSchema = z.pipe(
   ),
 );
 
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** "Nome do responsável": required under 18 (checked with the age, below). */
+export const guardianNameSchema = z.pipe(
+  z.transform(blank),
+  z.optional(
+    z.string({ error: MINOR_MESSAGES.guardianInvalid }).check(
+      z.trim(),
+      z.refine(isStorableText, MINOR_MESSAGES.guardianInvalid),
+      z.normalize("NFC"),
+      z.minLength(2, MINOR_MESSAGES.guardianRequired),
+      z.maxLength(120, "Nome do responsável deve ter no máximo 120 caracteres"),
+      z.refine((s) => !hasHiddenCharacters(s), MINOR_MESSAGES.guardianInvalid),
+    ),
+  ),
+);
+export const kinshipSchema = z.pipe(
+  z.transform(blank),
+  z.optional(z.enum(KINSHIP_KEYS, { error: MINOR_MESSAGES.kinshipRequired })),
+);
+/** "Cuidados de saúde": optional, for everyone; sensitive data (decision 037). */
+export const healthSchema = z.pipe(
+  z.transform(blank),
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.refine(isStorableText, "Texto inválido."),
+        z.normalize("NFC"),
+        z.maxLength(500, MINOR_MESSAGES.healthTooLong),
+      ),
+  ),
+);
+
 /** Accepts a number or the string of an <input>; empty means missing. */
 export const ageSchema = z.pipe(
   z.transform((v: unknown) =>
@@ -83,6 +119,12 @@ export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: MESSAGES.st
 const objectError = (iss: { code?: string }) =>
   iss.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.invalidPayload;
 
+/** A valid age under 18 was typed: the minor's checks run even while other fields are wrong, so every message shows at once. */
+function minorTyped(p: { value: unknown }): boolean {
+  const age = (p.value as { idade?: unknown } | undefined)?.idade;
+  return typeof age === "number" && Number.isInteger(age) && age >= 4 && age < ADULT_AGE;
+}
+
 /** What a visitor submits. The form and POST /api/registrations both parse with it. */
 export const registrationInputSchema = z
   .strictObject(
@@ -92,6 +134,9 @@ export const registrationInputSchema = z
       numero_responsavel: phoneSchema,
       metodo_pagamento: paymentMethodSchema,
       nome_pagador: payerNameSchema,
+      responsavel_nome: guardianNameSchema,
+      parentesco: kinshipSchema,
+      saude: healthSchema,
       /** The guardian's consent (LGPD); required under 18. */
       consentimento: z.optional(z.boolean({ error: MESSAGES.consentRequired })),
       /** Honeypot: hidden from people, filled in by bots. The server refuses it when not empty. */
@@ -103,11 +148,17 @@ export const registrationInputSchema = z
     z.refine((v) => v.idade >= ADULT_AGE || v.consentimento === true, {
       message: MESSAGES.consentRequired,
       path: ["consentimento"],
-      // Also while other fields are wrong, so every message shows at once.
-      when: (p) => {
-        const age = (p.value as { idade?: unknown } | undefined)?.idade;
-        return typeof age === "number" && Number.isInteger(age) && age >= 4 && age < ADULT_AGE;
-      },
+      when: minorTyped,
+    }),
+    z.refine((v) => v.idade >= ADULT_AGE || v.responsavel_nome !== undefined, {
+      message: MINOR_MESSAGES.guardianRequired,
+      path: ["responsavel_nome"],
+      when: minorTyped,
+    }),
+    z.refine((v) => v.idade >= ADULT_AGE || v.parentesco !== undefined, {
+      message: MINOR_MESSAGES.kinshipRequired,
+      path: ["parentesco"],
+      when: minorTyped,
     }),
   );
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
@@ -121,6 +172,9 @@ export const registrationEditSchema = z.strictObject(
     numero_responsavel: phoneSchema,
     metodo_pagamento: paymentMethodSchema,
     status_pagamento: paymentStatusSchema,
+    responsavel_nome: guardianNameSchema,
+    parentesco: kinshipSchema,
+    saude: healthSchema,
   },
   { error: objectError },
 );

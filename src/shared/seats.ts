@@ -61,8 +61,34 @@ const seatCount = z.pipe(
 const objectError = (iss: { code?: string }) =>
   iss.code === "unrecognized_keys" ? "Campo não permitido." : SEAT_MESSAGES.invalid;
 
-/** "Adicionar ônibus" and editing a bus: both fields, as the dialog sends them. */
-export const busBodySchema = z.strictObject({ nome: busName, lugares: seatCount }, { error: objectError });
+const blankToNull = (v: unknown) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v);
+/** "Responsável pelo ônibus": the adult the travel authorisation names (decision 037). */
+const leaderName = z.pipe(
+  z.transform(blankToNull),
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.normalize("NFC"),
+        z.minLength(2, "Nome do responsável pelo ônibus: ao menos 2 letras."),
+        z.maxLength(80, "Nome do responsável pelo ônibus: no máximo 80 caracteres."),
+      ),
+  ),
+);
+const leaderPhone = z.pipe(
+  z.transform((v: unknown) => {
+    const b = blankToNull(v);
+    return typeof b === "string" ? b.replace(/\D/g, "") : b;
+  }),
+  z.nullable(z.string().check(z.regex(/^\d{10,11}$/, "Telefone do responsável: DDD e número, 10 ou 11 dígitos."))),
+);
+
+/** "Adicionar ônibus" and editing a bus: name and seats, and its leader when known. */
+export const busBodySchema = z.strictObject(
+  { nome: busName, lugares: seatCount, responsavel_nome: leaderName, responsavel_telefone: leaderPhone },
+  { error: objectError },
+);
 export type BusBody = z.output<typeof busBodySchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -111,6 +137,8 @@ export interface Bus {
   lugares: number;
   ocupados: number;
   livres: number;
+  responsavel_nome: string | null;
+  responsavel_telefone: string | null;
 }
 
 export interface SeatOverview {

@@ -11,6 +11,8 @@ const PERSON = {
   numero_responsavel: "(98) 98888-1111",
   metodo_pagamento: "PIX",
   consentimento: true,
+  responsavel_nome: "Maria Responsável",
+  parentesco: "mae",
 } as const;
 
 /** This file's reads of the log, made with the Coordenação's session unless told. */

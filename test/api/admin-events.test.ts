@@ -62,7 +62,11 @@ describe.each(DB_KINDS)("GET /api/events with an admin session on %s", (kind) =>
       await admin.until((ev) => ev.some((e) => e.event === "registration-updated"));
       expect(admin.events.find((e) => e.event === "registration-updated")!.data).toEqual({ ids: [id] });
 
-      const deleted = await t.app.inject({ method: "DELETE", url: `/api/registrations/${id}`, headers: { cookie } });
+      const deleted = await t.app.inject({
+        method: "DELETE",
+        url: `/api/registrations/${id}?dinheiro=reembolsar`,
+        headers: { cookie },
+      });
       expect(deleted.statusCode).toBe(204);
       await admin.until((ev) => ev.some((e) => e.event === "registration-deleted"));
       expect(admin.events.find((e) => e.event === "registration-deleted")!.data).toEqual({ ids: [id] });

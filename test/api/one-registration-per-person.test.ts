@@ -21,6 +21,8 @@ const ana: RegistrationData = {
   numero_responsavel: "98988887777",
   metodo_pagamento: "PIX",
   consentimento: true,
+  responsavel_nome: "Maria Responsável",
+  parentesco: "mae",
 };
 
 /** This file's requests and checks, made with the Coordenação's session. */

@@ -12,6 +12,8 @@ const valid = {
   numero_responsavel: "(98) 99999-8888",
   metodo_pagamento: "PIX",
   consentimento: true,
+  responsavel_nome: "Maria Responsável",
+  parentesco: "mae",
 };
 
 describe.each(DB_KINDS)("public routes on %s", (kind) => {
@@ -196,7 +198,14 @@ describe.each(DB_KINDS)("LGPD consent and honeypot on %s", (kind) => {
 
   it("stores which consent text was accepted, and when", async () => {
     const before = Date.now();
-    const res = await post({ ...valid, idade: 15, nome_completo: "Menor Autorizado", consentimento: true });
+    const res = await post({
+      ...valid,
+      idade: 15,
+      nome_completo: "Menor Autorizado",
+      consentimento: true,
+      responsavel_nome: "Maria Responsável",
+      parentesco: "mae",
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.query<{ consentimento_versao: string; consentimento_em: Date }>(
       "SELECT consentimento_versao, consentimento_em FROM registrations WHERE id = $1",

@@ -17,7 +17,7 @@ const person = (i: number): RegistrationData => {
     idade,
     numero_responsavel: `9899${String(i).padStart(7, "0")}`,
     metodo_pagamento: i % 3 === 0 ? "ESPECIE" : "PIX",
-    ...(idade < 18 ? { consentimento: true } : {}),
+    ...(idade < 18 ? { consentimento: true, responsavel_nome: "Maria Responsável", parentesco: "mae" } : {}),
   };
 };
 

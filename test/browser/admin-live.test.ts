@@ -104,6 +104,8 @@ describe("admin panel live updates", () => {
             numero_responsavel: "(98) 98765-4321",
             metodo_pagamento: "ESPECIE",
             consentimento: true,
+            responsavel_nome: "Maria Responsável",
+            parentesco: "mae",
           }),
         });
         expect(res.status).toBe(201);

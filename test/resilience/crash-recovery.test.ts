@@ -21,6 +21,8 @@ function body(n: number) {
     numero_responsavel: `989${String(n).padStart(8, "0")}`,
     metodo_pagamento: n % 2 ? "PIX" : "ESPECIE",
     consentimento: true,
+    responsavel_nome: "Maria Responsável",
+    parentesco: "mae",
   };
 }
 

@@ -33,6 +33,10 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "DELETE /api/session": { access: "public", sameOrigin: true },
   "POST /api/registrations/:id/receipt": { access: "upload" },
   "PUT /api/registrations/:id/payer": { access: "upload" },
+  "GET /api/registrations/:id/authorization-document": { access: "upload" },
+  "PUT /api/registrations/:id/authorization": { access: "admin", equipe: true, sameOrigin: true },
+  "GET /api/authorizations": { access: "admin" },
+  "GET /api/boarding/leader-sheet": { access: "admin" },
   "GET /api/registrations/:id/receipt": { access: "admin", equipe: true },
   "GET /api/registrations/:id/receipts": { access: "admin", equipe: true },
   "GET /api/registrations/:id/receipts/:version": { access: "admin", equipe: true },
@@ -94,6 +98,8 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /admin/configuracoes": { access: "page" },
   "GET /admin/financeiro": { access: "page" },
   "GET /admin/financeiro/contas": { access: "page" },
+  "GET /obrigado/autorizacao": { access: "page" },
+  "GET /admin/autorizacoes": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -166,6 +166,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (r.url === "/api/finance/lines") return { ...base, url: `${url}?grupo=sugerida` };
     if (key === "POST /api/registrations/:id/adjust")
       return { ...base, payload: { valor_centavos: 1500, motivo: "Preço cheio" } };
+    if (key === "PUT /api/registrations/:id/authorization") return { ...base, payload: { recebida: true } };
     if (key === "POST /api/finance/refunds/:id")
       return { ...base, payload: { estado: "sem_reembolso", motivo: "Doou o valor" } };
     if (key === "POST /api/finance/statements" || key === "POST /api/finance/expenses") {

@@ -44,7 +44,7 @@ export const person = (data: Partial<RegistrationData> = {}): RegistrationData =
     idade,
     numero_responsavel: "98988887777",
     metodo_pagamento: "PIX",
-    ...(idade < 18 ? { consentimento: true } : {}),
+    ...(idade < 18 ? { consentimento: true, responsavel_nome: "Maria Responsável", parentesco: "mae" } : {}),
     ...data,
   };
 };

@@ -25,7 +25,7 @@ export async function register(app: TestApp, nome: string, idade = 20): Promise<
       idade,
       numero_responsavel: "98988887777",
       metodo_pagamento: "PIX",
-      ...(idade < 18 ? { consentimento: true } : {}),
+      ...(idade < 18 ? { consentimento: true, responsavel_nome: "Maria Responsável", parentesco: "mae" } : {}),
     }),
   });
   expect(res.status).toBe(201);

@@ -35,6 +35,8 @@ export interface FormData {
   age: string;
   phone: string;
   method?: "PIX" | "Espécie";
+  /** A minor's guardian; null leaves the guardian's fields empty. */
+  guardian?: string | null;
 }
 
 export async function fillForm(page: Page, data: FormData): Promise<void> {
@@ -42,6 +44,11 @@ export async function fillForm(page: Page, data: FormData): Promise<void> {
   await page.getByLabel("Idade", { exact: true }).fill(data.age);
   await page.getByLabel("Número Responsável", { exact: true }).fill(data.phone);
   if (data.method) await page.getByRole("radio", { name: data.method, exact: true }).check();
+  // Under 18 the form asks for the guardian: a mother, unless the test says otherwise.
+  if (Number(data.age) < 18 && Number(data.age) >= 4 && data.guardian !== null) {
+    await page.getByLabel("Nome do responsável", { exact: true }).fill(data.guardian ?? "Maria Responsável");
+    await page.getByLabel("Parentesco", { exact: true }).selectOption({ label: "Mãe" });
+  }
 }
 
 export function submitButton(page: Page): Locator {

@@ -10,6 +10,8 @@ export const SECRET_PERSON = {
   numero_responsavel: "(98) 98765-4321",
   metodo_pagamento: "PIX",
   consentimento: true,
+  responsavel_nome: "Maria Responsável",
+  parentesco: "mae",
 } as const;
 /** The name, the phone as digits and as typed: none may appear in an answer an attacker gets. */
 export const SECRET_STRINGS = ["Sigilosa", "98987654321", "98765-4321"];

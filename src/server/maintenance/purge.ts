@@ -109,7 +109,8 @@ export async function purgePersonalData(db: Database): Promise<PurgeResult> {
       await tx.query(
         `UPDATE registrations
          SET nome_completo = $2, numero_responsavel = NULL, comprovante_path = NULL, upload_token_hash = NULL,
-             idempotency_key = NULL, nome_pagador = NULL, anonimizado_em = now(), updated_at = now()
+             idempotency_key = NULL, nome_pagador = NULL, responsavel_nome = NULL, parentesco = NULL, saude = NULL,
+             anonimizado_em = now(), updated_at = now()
          WHERE id = $1`,
         [row.id, initials(row.nome_completo)],
       );

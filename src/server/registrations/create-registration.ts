@@ -56,6 +56,9 @@ const INSERTED_FIELDS = [
   "upload_token_hash",
   "consentimento_versao",
   "nome_pagador",
+  "responsavel_nome",
+  "parentesco",
+  "saude",
 ] as const;
 type InsertedRow = Record<(typeof INSERTED_FIELDS)[number], string | number | null>;
 
@@ -115,6 +118,10 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
       upload_token_hash: hashToken(r.token),
       consentimento_versao: consentVersion(r.data),
       nome_pagador: r.data.metodo_pagamento === "PIX" ? (r.data.nome_pagador ?? null) : null,
+      // The guardian is asked of minors; an adult's form sends none.
+      responsavel_nome: r.data.idade < ADULT_AGE ? (r.data.responsavel_nome ?? null) : null,
+      parentesco: r.data.idade < ADULT_AGE ? (r.data.parentesco ?? null) : null,
+      saude: r.data.saude ?? null,
     }),
   );
   const columns = INSERTED_FIELDS.join(", ");

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { KINSHIP } from "../../shared/minors";
 import { maskPhone } from "../../shared/phone";
 import { formatPrice } from "../../shared/price";
 import {
@@ -7,6 +8,8 @@ import {
   EXPORT_HEADERS,
   formatLocalDateTime,
   METHOD_LABELS,
+  authorizationCell,
+  HEALTH_HEADER,
   paymentOriginCell,
   STATUS_LABELS,
 } from "./export-format";
@@ -25,9 +28,9 @@ export function csvCell(value: string | number): string {
 
 const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(";")}\r\n`;
 
-async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<Buffer> {
+async function* csvChunks(batches: AsyncIterable<ExportRow[]>, withHealth: boolean): AsyncGenerator<Buffer> {
   // BOM + ';': what Excel in a pt-BR locale opens correctly with a double click.
-  yield Buffer.from(`\uFEFF${line([...EXPORT_HEADERS])}`, "utf8");
+  yield Buffer.from(`\uFEFF${line([...EXPORT_HEADERS, ...(withHealth ? [HEALTH_HEADER] : [])])}`, "utf8");
   for await (const batch of batches) {
     let text = "";
     for (const r of batch) {
@@ -47,6 +50,10 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<B
         r.pago_local_ms === null ? "" : formatLocalDateTime(r.pago_local_ms),
         r.confirmado_por ?? "",
         paymentOriginCell(r),
+        r.responsavel_nome ?? "",
+        r.parentesco ? KINSHIP[r.parentesco] : "",
+        authorizationCell(r),
+        ...(withHealth ? [r.saude ?? ""] : []),
       ]);
     }
     yield Buffer.from(text, "utf8");
@@ -54,6 +61,6 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<B
 }
 
 /** UTF-8 CSV with BOM, ';' and CRLF, written batch by batch as rows arrive. */
-export function csvExport(batches: AsyncIterable<ExportRow[]>): Readable {
-  return Readable.from(csvChunks(batches), { objectMode: false });
+export function csvExport(batches: AsyncIterable<ExportRow[]>, withHealth = false): Readable {
+  return Readable.from(csvChunks(batches, withHealth), { objectMode: false });
 }

@@ -1,4 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
+import { AUTHORIZATION_AGE } from "../../shared/minors";
 import { OFF_SEAT_LABELS, type SeatState } from "../../shared/seats";
 
 // Shared by the .xlsx and .csv exports, so both read the same.
@@ -19,7 +20,18 @@ export const EXPORT_HEADERS = [
   "Pago em",
   "Confirmado por",
   "Origem do pagamento",
+  "Responsável",
+  "Parentesco",
+  "Autorização recebida",
 ] as const;
+/** Only when asked for (decision 037): sensitive data. */
+export const HEALTH_HEADER = "Cuidados de saúde";
+
+/** "Autorização recebida": for an under-16, Sim or Não; empty for everyone else. */
+export function authorizationCell(row: { idade: number; autorizacao: boolean }): string {
+  if (row.idade >= AUTHORIZATION_AGE) return "";
+  return row.autorizacao ? "Sim" : "Não";
+}
 
 /** "Origem do pagamento": where the payment record came from, in words. */
 export function paymentOriginCell(row: {

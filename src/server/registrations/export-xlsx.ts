@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { KINSHIP } from "../../shared/minors";
 import { maskPhone } from "../../shared/phone";
 import {
   boardedCell,
@@ -6,6 +7,8 @@ import {
   EXPORT_HEADERS,
   excelSerial,
   METHOD_LABELS,
+  authorizationCell,
+  HEALTH_HEADER,
   paymentOriginCell,
   STATUS_LABELS,
 } from "./export-format";
@@ -13,13 +16,13 @@ import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "./xlsx-writer";
 
 export const SHEET_NAME = "Inscrições";
-const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22];
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22, 30, 18, 12, 40];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Header, one row per registration, then a blank row and the totals of what was exported. */
-async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<XlsxRow[]> {
-  yield [{ cells: [...EXPORT_HEADERS], bold: true }];
+async function* sheetRows(batches: AsyncIterable<ExportRow[]>, withHealth: boolean): AsyncGenerator<XlsxRow[]> {
+  yield [{ cells: [...EXPORT_HEADERS, ...(withHealth ? [HEALTH_HEADER] : [])], bold: true }];
   const totals = { all: 0, pagos: 0, pendentes: 0, pix: 0, especie: 0 };
   for await (const batch of batches) {
     yield batch.map((r) => {
@@ -46,6 +49,10 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
           r.pago_local_ms === null ? "" : { date: excelSerial(r.pago_local_ms) },
           r.confirmado_por ?? "",
           paymentOriginCell(r),
+          r.responsavel_nome ?? "",
+          r.parentesco ? KINSHIP[r.parentesco] : "",
+          authorizationCell(r),
+          ...(withHealth ? [r.saude ?? ""] : []),
         ],
       };
     });
@@ -66,8 +73,11 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<X
 }
 
 /** The registrations as a real workbook, streamed batch by batch. */
-export function xlsxExport(batches: AsyncIterable<ExportRow[]>): Readable {
-  return Readable.from(writeXlsx({ sheetName: SHEET_NAME, columnWidths: COLUMN_WIDTHS, rows: sheetRows(batches) }), {
-    objectMode: false,
-  });
+export function xlsxExport(batches: AsyncIterable<ExportRow[]>, withHealth = false): Readable {
+  return Readable.from(
+    writeXlsx({ sheetName: SHEET_NAME, columnWidths: COLUMN_WIDTHS, rows: sheetRows(batches, withHealth) }),
+    {
+      objectMode: false,
+    },
+  );
 }

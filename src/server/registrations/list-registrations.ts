@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { ListQuery, RegistrationPage, RegistrationStats } from "../../shared/admin-api";
 import { PAGE_SIZE } from "../../shared/constants";
+import type { Kinship } from "../../shared/minors";
 import type { Database, Queryable } from "../db/database";
 import { type ListFilter, SORT_SQL, whereClause } from "./registration-filter";
 import { busNameOf, REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
@@ -115,6 +116,11 @@ export interface ExportRow {
   origem_pagamento: "painel" | "chamada" | "extrato" | null;
   banco: string | null;
   isento: boolean;
+  responsavel_nome: string | null;
+  parentesco: Kinship | null;
+  autorizacao: boolean;
+  /** Null unless the export asked for health notes. */
+  saude: string | null;
 }
 
 const boardedOn = (trip: "ida" | "volta") =>
@@ -149,6 +155,10 @@ const EXPORT_FIELDS = [
   "origem_pagamento",
   "banco",
   "isento",
+  "responsavel_nome",
+  "parentesco",
+  "autorizacao",
+  "saude",
 ] as const satisfies readonly (keyof ExportBatchRow)[];
 // Fails to compile when ExportRow gains a field the tuple lacks.
 const everyExportField: Exclude<keyof ExportBatchRow, (typeof EXPORT_FIELDS)[number]> extends never ? true : never =
@@ -192,6 +202,8 @@ export async function* exportRegistrations(
   /** The event's zone (a setting): the sheet's dates are its wall-clock times. */
   timeZone: string,
   batchSize = 5000,
+  /** Health notes are sensitive: in the file only when the coordinator asks for them. */
+  withHealth = false,
 ): AsyncGenerator<ExportRow[]> {
   const sort = SORT_SQL[filter.sort];
   let cursor: [string, string] | null = null;
@@ -202,6 +214,7 @@ export async function* exportRegistrations(
     if (cursor) conditions.push(sort.after(params.add(cursor[0]), params.add(cursor[1])));
     const zone = params.add(timeZone);
     const limit = params.add(batchSize);
+    const health = params.add(withHealth);
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento,
@@ -212,7 +225,9 @@ export async function* exportRegistrations(
               ${sort.key} AS cursor_key, referencia,
               (extract(epoch FROM (pago.em AT TIME ZONE ${zone})) * 1000)::float8 AS pago_local_ms,
               pago.registrado_por_nome AS confirmado_por, pago.origem AS origem_pagamento, pago.banco,
-              (status_pagamento = 'confirmado' AND caravana_valor_devido(registrations) = 0) AS isento
+              (status_pagamento = 'confirmado' AND caravana_valor_devido(registrations) = 0) AS isento,
+              responsavel_nome, parentesco, autorizacao_recebida_em IS NOT NULL AS autorizacao,
+              CASE WHEN ${health}::boolean THEN saude END AS saude
        FROM registrations LEFT JOIN fila USING (id)
        LEFT JOIN LATERAL (${LAST_PAYMENT_SQL}) pago ON registrations.status_pagamento = 'confirmado'
        ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}

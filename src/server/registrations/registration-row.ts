@@ -13,7 +13,8 @@ export const POSSIBLE_DUPLICATE = "EXISTS (SELECT 1 FROM registration_duplicates
 
 /** Columns an admin may see; secrets and derived columns stay in the database. */
 export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,
-  comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}, ${POSSIBLE_DUPLICATE} AS possivel_duplicata`;
+  comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}, ${POSSIBLE_DUPLICATE} AS possivel_duplicata,
+  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por`;
 
 export interface RegistrationRow {
   id: string;
@@ -31,6 +32,10 @@ export interface RegistrationRow {
   posicao_espera: number | null;
   promovido_em: Date | string | null;
   possivel_duplicata: boolean;
+  responsavel_nome: string | null;
+  parentesco: Registration["parentesco"];
+  autorizacao_recebida_em: Date | string | null;
+  autorizacao_por: string | null;
 }
 
 export function toRegistration(row: RegistrationRow): Registration {
@@ -50,5 +55,9 @@ export function toRegistration(row: RegistrationRow): Registration {
     posicao_espera: row.posicao_espera,
     promovido_em: row.promovido_em ? new Date(row.promovido_em).toISOString() : null,
     possivel_duplicata: row.possivel_duplicata,
+    responsavel_nome: row.responsavel_nome,
+    parentesco: row.parentesco,
+    autorizacao_recebida_em: row.autorizacao_recebida_em ? new Date(row.autorizacao_recebida_em).toISOString() : null,
+    autorizacao_por: row.autorizacao_por,
   };
 }

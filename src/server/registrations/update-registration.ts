@@ -1,5 +1,6 @@
 import type { Registration } from "../../shared/api-types";
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
+import type { Kinship } from "../../shared/minors";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
@@ -12,6 +13,10 @@ export interface RegistrationEdit {
   numero_responsavel: string;
   metodo_pagamento: PaymentMethod;
   status_pagamento: PaymentStatus;
+  /** Left as they are when not sent (an edit from before these fields existed). */
+  responsavel_nome?: string;
+  parentesco?: Kinship;
+  saude?: string;
 }
 
 /**
@@ -22,10 +27,25 @@ export async function editRegistration(db: Queryable, id: string, edit: Registra
   const [row] = await db.query<RegistrationRow>(
     `UPDATE registrations SET
        nome_completo = $2, idade = $3, numero_responsavel = $4, metodo_pagamento = $5, status_pagamento = $6,
+       responsavel_nome = CASE WHEN $7 THEN $8 ELSE responsavel_nome END,
+       parentesco = CASE WHEN $7 THEN $9 ELSE parentesco END,
+       saude = CASE WHEN $10 THEN $11 ELSE saude END,
        updated_at = now()
      WHERE id = $1
      RETURNING ${REGISTRATION_COLUMNS}`,
-    [id, edit.nome_completo, edit.idade, edit.numero_responsavel, edit.metodo_pagamento, edit.status_pagamento],
+    [
+      id,
+      edit.nome_completo,
+      edit.idade,
+      edit.numero_responsavel,
+      edit.metodo_pagamento,
+      edit.status_pagamento,
+      "responsavel_nome" in edit || "parentesco" in edit,
+      edit.responsavel_nome ?? null,
+      edit.parentesco ?? null,
+      "saude" in edit,
+      edit.saude ?? null,
+    ],
   );
   if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
   return toRegistration(row);

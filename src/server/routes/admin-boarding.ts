@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { cashBodySchema, marksBodySchema } from "../../shared/boarding";
-import { applyMarks, readBoardingList, readPassenger } from "../boarding/boarding-repository";
+import { applyMarks, readBoardingList, readLeaderSheet, readPassenger } from "../boarding/boarding-repository";
 import { receiveCash } from "../payments/payment-actions";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
@@ -21,6 +21,9 @@ const adminBoardingRoutes: RoutePlugin = async (app) => {
     { config: { equipe: true }, bodyLimit: 128 * 1024, schema: { body: marksBodySchema } },
     async (request) => applyMarks(request.actorDb, request.body.marcas),
   );
+
+  // Guardians and health notes: Coordenação prints it for each bus leader (decision 037).
+  app.get("/api/boarding/leader-sheet", async () => readLeaderSheet(app.db));
 
   app.post("/api/boarding/cash", { config: { equipe: true }, schema: { body: cashBodySchema } }, async (request) => {
     await receiveCash(request.actorDb, request.body.inscricao_id);

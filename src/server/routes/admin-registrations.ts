@@ -27,6 +27,9 @@ const statusOnlySchema = z.strictObject(
   { error: (iss) => (iss.code === "unrecognized_keys" ? MESSAGES.unknownField : MESSAGES.invalidPayload) },
 );
 
+/** `saude=1` on an export: health notes are sensitive, in the file only when asked for (decision 037). */
+const wantsHealth = (url: string) => new URL(url, "http://caravana").searchParams.get("saude") === "1";
+
 type Patch =
   | { kind: "payment"; status: PaymentStatus }
   | { kind: "edit"; edit: z.output<typeof registrationEditSchema> };
@@ -135,7 +138,10 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
         reply,
         "xlsx",
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        xlsxExport(await firstBatchRead(exportRegistrations(app.db, request.query, zone()))),
+        xlsxExport(
+          await firstBatchRead(exportRegistrations(app.db, request.query, zone(), undefined, wantsHealth(request.url))),
+          wantsHealth(request.url),
+        ),
       ),
   );
 
@@ -144,7 +150,10 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
       reply,
       "csv",
       "text/csv; charset=utf-8",
-      csvExport(await firstBatchRead(exportRegistrations(app.db, request.query, zone()))),
+      csvExport(
+        await firstBatchRead(exportRegistrations(app.db, request.query, zone(), undefined, wantsHealth(request.url))),
+        wantsHealth(request.url),
+      ),
     ),
   );
 };

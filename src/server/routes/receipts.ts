@@ -15,6 +15,7 @@ import {
   uploadTokenHashOf,
 } from "../receipts/receipt-repository";
 import { firstMessage, payerNameSchema } from "../../shared/registration-schema";
+import { authorizationDocument } from "../minors/travel-authorization";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -62,6 +63,15 @@ const receiptRoutes: RoutePlugin = async (app) => {
     const stored = await uploadTokenHashOf(app.db, id);
     if (!stored || !sameHash(stored, hashToken(token))) throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
   };
+
+  app.get(
+    "/api/registrations/:id/authorization-document",
+    { schema: { params: idParamsSchema, headers: authHeaders } },
+    async (request) => {
+      await checkToken(request.params.id, request);
+      return authorizationDocument(app.db, request.params.id, app.eventSettings.current());
+    },
+  );
 
   app.put(
     "/api/registrations/:id/payer",

@@ -20,13 +20,17 @@ interface BusRow {
   nome: string;
   lugares: number;
   ocupados: number;
+  responsavel_nome: string | null;
+  responsavel_telefone: string | null;
 }
+
+const BUS_COLUMNS = "id, nome, lugares, ocupados, responsavel_nome, responsavel_telefone";
 
 const toBus = (row: BusRow): Bus => ({ ...row, livres: row.lugares - row.ocupados });
 
 /** Every bus row, locked in the order the triggers lock them, for the rest of the transaction. */
 export async function lockBuses(tx: Queryable): Promise<BusRow[]> {
-  return tx.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus ORDER BY id FOR UPDATE");
+  return tx.query<BusRow>(`SELECT ${BUS_COLUMNS} FROM onibus ORDER BY id FOR UPDATE`);
 }
 
 /** Kept by triggers (waiting_count): no scan of the waiting list. */
@@ -36,9 +40,7 @@ async function waitingCount(db: Queryable): Promise<number> {
 }
 
 export async function seatOverview(db: Queryable): Promise<SeatOverview> {
-  const buses = (await db.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus ORDER BY ordem, id")).map(
-    toBus,
-  );
+  const buses = (await db.query<BusRow>(`SELECT ${BUS_COLUMNS} FROM onibus ORDER BY ordem, id`)).map(toBus);
   const sum = (key: "lugares" | "ocupados" | "livres") => buses.reduce((n, b) => n + b[key], 0);
   // Only while no bus exists can anyone be without one (the first bus places them all).
   const [unassigned] =
@@ -82,7 +84,7 @@ async function changeBuses(
       const row = await change(tx, buses);
       const after = await waitingCount(tx);
       if (!row) return null;
-      const [fresh] = await tx.query<BusRow>("SELECT id, nome, lugares, ocupados FROM onibus WHERE id = $1", [row.id]);
+      const [fresh] = await tx.query<BusRow>(`SELECT ${BUS_COLUMNS} FROM onibus WHERE id = $1`, [row.id]);
       return {
         onibus: toBus(fresh),
         promovidos: Math.max(0, before - after),
@@ -98,10 +100,10 @@ async function changeBuses(
 export async function createBus(db: Pick<Database, "transaction">, body: BusBody): Promise<BusSaved> {
   const saved = await changeBuses(db, async (tx) => {
     const [row] = await tx.query<BusRow>(
-      `INSERT INTO onibus (nome, lugares, ordem)
-       VALUES ($1, $2, (SELECT coalesce(max(ordem), 0) + 1 FROM onibus))
-       RETURNING id, nome, lugares, ocupados`,
-      [body.nome, body.lugares],
+      `INSERT INTO onibus (nome, lugares, ordem, responsavel_nome, responsavel_telefone)
+       VALUES ($1, $2, (SELECT coalesce(max(ordem), 0) + 1 FROM onibus), $3, $4)
+       RETURNING ${BUS_COLUMNS}`,
+      [body.nome, body.lugares, body.responsavel_nome ?? null, body.responsavel_telefone ?? null],
     );
     return row;
   });
@@ -120,8 +122,9 @@ export async function updateBus(db: Pick<Database, "transaction">, id: string, b
       );
     }
     const [row] = await tx.query<BusRow>(
-      "UPDATE onibus SET nome = $2, lugares = $3 WHERE id = $1 RETURNING id, nome, lugares, ocupados",
-      [id, body.nome, body.lugares],
+      `UPDATE onibus SET nome = $2, lugares = $3, responsavel_nome = $4, responsavel_telefone = $5 WHERE id = $1
+       RETURNING ${BUS_COLUMNS}`,
+      [id, body.nome, body.lugares, body.responsavel_nome ?? null, body.responsavel_telefone ?? null],
     );
     return row;
   });

@@ -23,6 +23,9 @@ export function settingsDefaults(config: Config): EventSettings {
     aviso_membros: config.MEMBERS_NOTICE,
     fuso_horario: config.EVENT_TIME_ZONE,
     inscricoes_por_numero: config.REGISTRATIONS_PER_PHONE,
+    autorizacao_exigida: true,
+    viagem_destino: "",
+    viagem_datas: "",
   };
 }
 

@@ -8,6 +8,7 @@ import {
   busBodySchema,
   peopleCount,
 } from "../../../shared/seats";
+import { maskPhone } from "../../../shared/phone";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
@@ -32,20 +33,32 @@ function movedText(saved: BusSaved): string {
   return parts.join(" ");
 }
 
+const FIELDS = ["nome", "lugares", "responsavel_nome", "responsavel_telefone"] as const;
+type Field = (typeof FIELDS)[number];
+
 export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
   const id = useId();
   const [nome, setNome] = useState(bus?.nome ?? "");
   const [lugares, setLugares] = useState(bus ? String(bus.lugares) : "46");
-  const [error, setError] = useState<{ field: "nome" | "lugares"; message: string } | null>(null);
+  const [leader, setLeader] = useState(bus?.responsavel_nome ?? "");
+  const [leaderPhone, setLeaderPhone] = useState(bus?.responsavel_telefone ? maskPhone(bus.responsavel_telefone) : "");
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (saving) return;
-    const parsed = busBodySchema.safeParse({ nome, lugares });
+    const parsed = busBodySchema.safeParse({
+      nome,
+      lugares,
+      responsavel_nome: leader,
+      responsavel_telefone: leaderPhone,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const field = issue.path[0] === "nome" ? "nome" : "lugares";
+      const field = (FIELDS as readonly string[]).includes(String(issue.path[0]))
+        ? (issue.path[0] as Field)
+        : "lugares";
       setError({ field, message: issue.message });
       document.getElementById(`${id}-${field}`)?.focus();
       return;
@@ -63,13 +76,13 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
     }
   }
 
-  const errorFor = (field: "nome" | "lugares") =>
+  const errorFor = (field: Field) =>
     error?.field === field ? (
       <p id={`${id}-${field}-error`} className="admin-field-error">
         {error.message}
       </p>
     ) : null;
-  const aria = (field: "nome" | "lugares") => ({
+  const aria = (field: Field) => ({
     "aria-invalid": error?.field === field ? true : undefined,
     "aria-describedby": error?.field === field ? `${id}-${field}-error` : undefined,
   });
@@ -111,6 +124,34 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
               {peopleCount(bus.ocupados)} neste ônibus: não dá para ter menos lugares que isso.
             </p>
           )}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-responsavel_nome`}>Responsável pelo ônibus</label>
+          <input
+            id={`${id}-responsavel_nome`}
+            type="text"
+            autoComplete="off"
+            maxLength={80}
+            value={leader}
+            onChange={(e) => setLeader(e.target.value)}
+            {...aria("responsavel_nome")}
+          />
+          {errorFor("responsavel_nome")}
+          <p className="admin-field-hint">O adulto que a autorização de viagem dos menores de 16 anos nomeia.</p>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-responsavel_telefone`}>Telefone do responsável (opcional)</label>
+          <input
+            id={`${id}-responsavel_telefone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="(99) 99999-9999"
+            value={leaderPhone}
+            onChange={(e) => setLeaderPhone(maskPhone(e.target.value))}
+            {...aria("responsavel_telefone")}
+          />
+          {errorFor("responsavel_telefone")}
         </div>
         {!bus && unassigned > 0 && (
           <p className="admin-field-warning">

@@ -13,6 +13,7 @@ import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { downloadExport, type ExportKind, type FilterQuery } from "./registrations-api";
 import { useIsCoordination } from "../../lib/admin-session";
+import { useAppConfig } from "../../lib/app-config";
 
 interface Props {
   search: string;
@@ -31,6 +32,7 @@ interface Props {
 
 export function RegistrationsToolbar(props: Props) {
   const coordination = useIsCoordination();
+  const { travelAuthorization } = useAppConfig();
   const { search, onSearch, sort, onSort, status, onStatus, buses, onibus, onOnibus, exportQuery } = props;
   const id = useId();
   const [exporting, setExporting] = useState<ExportKind | null>(null);
@@ -79,7 +81,7 @@ export function RegistrationsToolbar(props: Props) {
       <div className="reg-select">
         <label htmlFor={`${id}-status`}>Status</label>
         <select id={`${id}-status`} value={status} onChange={(e) => onStatus(e.target.value as StatusFilter)}>
-          {STATUS_FILTERS.map((s) => (
+          {STATUS_FILTERS.filter((s) => s !== "sem_autorizacao" || travelAuthorization).map((s) => (
             <option key={s} value={s}>
               {STATUS_FILTER_LABELS[s]}
             </option>

@@ -20,6 +20,9 @@ export function toFormValues(s: EventSettings): FormValues {
     aviso_membros: s.aviso_membros,
     fuso_horario: s.fuso_horario,
     inscricoes_por_numero: String(s.inscricoes_por_numero),
+    autorizacao_exigida: String(s.autorizacao_exigida),
+    viagem_destino: s.viagem_destino,
+    viagem_datas: s.viagem_datas,
   };
 }
 

@@ -21,6 +21,7 @@ const GROUPS: { title: string; keys: SettingKey[] }[] = [
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
   { title: "Inscrições", keys: ["inscricoes_por_numero"] },
+  { title: "Menores", keys: ["autorizacao_exigida", "viagem_destino", "viagem_datas"] },
 ];
 
 const HINTS: Partial<Record<SettingKey, string>> = {
@@ -30,6 +31,10 @@ const HINTS: Partial<Record<SettingKey, string>> = {
   mensagens: "Seis mensagens, uma por linha; a página mostra uma de cada vez.",
   fuso_horario:
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
+  autorizacao_exigida:
+    "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
+  viagem_destino: "Vazio: o local e a cidade do evento.",
+  viagem_datas: "Vazio: a data e o horário do evento. Ex.: 16 de Agosto, saída às 06h, retorno às 20h.",
   inscricoes_por_numero:
     "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação, que pode aumentar este número.",
 };
@@ -132,7 +137,19 @@ export function SettingsPage() {
             </button>
           )}
         </div>
-        {key === "fuso_horario" ? (
+        {key === "autorizacao_exigida" ? (
+          <label className="settings-check">
+            <input
+              type="checkbox"
+              id={inputId}
+              checked={values[key] === "true"}
+              aria-describedby={common["aria-describedby"]}
+              disabled={saving}
+              onChange={(e) => set(key, String(e.target.checked))}
+            />{" "}
+            Sim, exigir
+          </label>
+        ) : key === "fuso_horario" ? (
           <select {...common} onChange={(e) => set(key, e.target.value)}>
             {[...new Set([values.fuso_horario, ...BRAZIL_TIME_ZONES])].map((zone) => (
               <option key={zone} value={zone}>

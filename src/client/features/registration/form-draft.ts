@@ -10,6 +10,11 @@ export interface DraftValues {
   consentimento: boolean;
   /** "Nome de quem vai pagar (titular da conta)", optional. */
   nome_pagador: string;
+  /** A minor's guardian (decision 037). */
+  responsavel_nome: string;
+  parentesco: string;
+  /** "Cuidados de saúde", optional. */
+  saude: string;
 }
 
 /**
@@ -30,6 +35,9 @@ export const EMPTY_VALUES: DraftValues = {
   metodo_pagamento: "PIX",
   consentimento: false,
   nome_pagador: "",
+  responsavel_nome: "",
+  parentesco: "",
+  saude: "",
 };
 
 const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
@@ -54,6 +62,9 @@ export function loadDraft(): Draft {
             : "PIX",
           consentimento: v.consentimento === true,
           nome_pagador: text(v.nome_pagador, 120),
+          responsavel_nome: text(v.responsavel_nome, 120),
+          parentesco: text(v.parentesco, 20),
+          saude: text(v.saude, 500),
         },
       };
     }
@@ -70,7 +81,10 @@ export const hasContent = (values: DraftValues) =>
   values.numero_responsavel !== "" ||
   values.metodo_pagamento !== EMPTY_VALUES.metodo_pagamento ||
   values.consentimento ||
-  values.nome_pagador !== "";
+  values.nome_pagador !== "" ||
+  values.responsavel_nome !== "" ||
+  values.parentesco !== "" ||
+  values.saude !== "";
 
 export function saveDraft(draft: Draft): void {
   try {

@@ -11,6 +11,7 @@ import { navigate } from "../../lib/router";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 import { CashPanel } from "./cash-panel";
 import { ConsentField } from "./consent-field";
+import { GuardianFields, HealthField } from "./guardian-fields";
 import { HoneypotField } from "./honeypot-field";
 import { clearDraft, type DraftValues, hasContent, loadDraft, saveDraft } from "./form-draft";
 import { AlreadyRegisteredNotice, isAlreadyRegistered } from "./already-registered-notice";
@@ -24,7 +25,15 @@ import { TextField } from "./text-field";
 
 type FormValues = DraftValues & { website: string };
 type Errors = Partial<Record<keyof FormValues, string>>;
-const FIELD_ORDER: (keyof FormValues)[] = ["nome_completo", "idade", "numero_responsavel", "consentimento"];
+const FIELD_ORDER: (keyof FormValues)[] = [
+  "nome_completo",
+  "idade",
+  "numero_responsavel",
+  "responsavel_nome",
+  "parentesco",
+  "consentimento",
+  "saude",
+];
 
 const draftOf = ({ website: _honeypot, ...kept }: FormValues): DraftValues => kept;
 
@@ -188,6 +197,17 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         error={errors.numero_responsavel}
         readOnly={busy}
       />
+      {isMinorAge(values.idade) && (
+        <GuardianFields
+          name={values.responsavel_nome}
+          kinship={values.parentesco}
+          onName={(v) => change("responsavel_nome", v)}
+          onKinship={(v) => change("parentesco", v)}
+          errors={{ name: errors.responsavel_nome, kinship: errors.parentesco }}
+          readOnly={busy}
+        />
+      )}
+      <HealthField value={values.saude} onChange={(v) => change("saude", v)} error={errors.saude} readOnly={busy} />
       {isMinorAge(values.idade) && (
         <ConsentField
           checked={values.consentimento}

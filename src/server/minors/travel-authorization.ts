@@ -1,0 +1,69 @@
+import type { Registration } from "../../shared/api-types";
+import type { EventSettings } from "../../shared/event-settings";
+import { tripFacts } from "../../shared/event-settings";
+import { AUTHORIZATION_AGE, type AuthorizationDocument } from "../../shared/minors";
+import type { Queryable } from "../db/database";
+import { HttpError } from "../http-error";
+import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
+import { NOT_FOUND_MESSAGE } from "../registrations/update-registration";
+
+const DOCUMENT_COLUMNS = `r.id, r.nome_completo, r.idade, r.responsavel_nome, r.parentesco, o.nome AS onibus_nome,
+  o.responsavel_nome AS lider_nome, o.responsavel_telefone AS lider_telefone`;
+
+type DocumentRow = Omit<AuthorizationDocument, "destino" | "datas" | "evento" | "grupo">;
+
+function fill(row: DocumentRow, s: EventSettings): AuthorizationDocument {
+  const trip = tripFacts(s);
+  return { ...row, destino: trip.destino, datas: trip.datas, evento: s.titulo, grupo: s.pix_recebedor };
+}
+
+/** One registration's authorisation, filled in: the visitor's (with the upload token) or the panel's. */
+export async function authorizationDocument(
+  db: Queryable,
+  id: string,
+  s: EventSettings,
+): Promise<AuthorizationDocument> {
+  const [row] = await db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM registrations r LEFT JOIN onibus o ON o.id = r.onibus_id
+     WHERE r.id = $1 AND r.idade < $2 AND r.situacao <> 'desistente'`,
+    [id, AUTHORIZATION_AGE],
+  );
+  if (!row) throw new HttpError(404, "Esta inscrição não precisa de autorização de viagem.");
+  return fill(row, s);
+}
+
+/** Every authorisation of a bus, or of everyone still missing one, for printing in one go. */
+export async function authorizationDocuments(
+  db: Queryable,
+  filter: { onibus?: string; faltando?: boolean },
+  s: EventSettings,
+): Promise<AuthorizationDocument[]> {
+  const rows = await db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM registrations r LEFT JOIN onibus o ON o.id = r.onibus_id
+     WHERE r.idade < $1 AND r.situacao = 'vaga'
+       AND ($2::uuid IS NULL OR r.onibus_id = $2::uuid)
+       AND (NOT $3::boolean OR r.autorizacao_recebida_em IS NULL)
+     ORDER BY o.ordem NULLS LAST, r.nome_busca COLLATE "C", r.id`,
+    [AUTHORIZATION_AGE, filter.onibus ?? null, filter.faltando ?? false],
+  );
+  return rows.map((r) => fill(r, s));
+}
+
+/** "Autorização recebida", or its undo: who marked it and when; the log writes it in the same transaction. */
+export async function markAuthorization(
+  db: Queryable,
+  actor: { nome: string },
+  id: string,
+  received: boolean,
+): Promise<Registration> {
+  const [row] = await db.query<RegistrationRow>(
+    `UPDATE registrations SET
+       autorizacao_recebida_em = CASE WHEN $2::boolean THEN coalesce(autorizacao_recebida_em, now()) END,
+       autorizacao_por = CASE WHEN $2::boolean THEN coalesce(autorizacao_por, $3) END,
+       updated_at = now()
+     WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
+    [id, received, actor.nome],
+  );
+  if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  return toRegistration(row);
+}
