@@ -15,6 +15,12 @@ const FinanceRoute = lazy(() => import("./routes/finance").then((m) => ({ defaul
 const FinanceAccountsRoute = lazy(() =>
   import("./routes/finance-accounts").then((m) => ({ default: m.FinanceAccountsRoute })),
 );
+const ThanksAuthorizationRoute = lazy(() =>
+  import("./routes/thanks-authorization").then((m) => ({ default: m.ThanksAuthorizationRoute })),
+);
+const AuthorizationsRoute = lazy(() =>
+  import("./routes/authorizations").then((m) => ({ default: m.AuthorizationsRoute })),
+);
 const TeamRoute = lazy(() => import("./routes/team").then((m) => ({ default: m.TeamRoute })));
 const BoardingPrintRoute = lazy(() =>
   import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
@@ -46,6 +52,20 @@ export function App() {
         <Suspense fallback={null}>
           <ThanksRoute />
         </Suspense>
+      );
+      break;
+    case "/obrigado/autorizacao":
+      page = (
+        <Suspense fallback={null}>
+          <ThanksAuthorizationRoute />
+        </Suspense>
+      );
+      break;
+    case "/admin/autorizacoes":
+      page = (
+        <AdminPage>
+          <AuthorizationsRoute />
+        </AdminPage>
       );
       break;
     case "/admin":

@@ -7,6 +7,9 @@ import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
 import { receiptMessage, whatsappLink } from "../features/registration/share-receipt";
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
 import { PayerNameForm } from "../features/thanks/payer-name-form";
+import { TravelAuthorizationNotice } from "../features/thanks/travel-authorization-notice";
+import { needsAuthorization } from "../../shared/minors";
+import { useAppConfig } from "../lib/app-config";
 import { ThanksPage } from "../features/thanks/thanks-page";
 import { navigate } from "../lib/router";
 
@@ -23,6 +26,7 @@ const BoardingPass = lazy<ComponentType<BoardingPassProps>>(() =>
 /** /obrigado: only after a registration in this browser; otherwise back to the form. */
 export function ThanksRoute() {
   const [allowed] = useState(hasRegistrationSuccess);
+  const { travelAuthorization } = useAppConfig();
 
   useEffect(() => {
     if (allowed) return;
@@ -50,6 +54,14 @@ export function ThanksRoute() {
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
         payerForm={
           last?.upload_token ? <PayerNameForm registrationId={last.id} uploadToken={last.upload_token} /> : null
+        }
+        authorization={
+          travelAuthorization &&
+          last?.upload_token &&
+          typeof last.idade === "number" &&
+          needsAuthorization(last.idade, true) ? (
+            <TravelAuthorizationNotice />
+          ) : null
         }
         boardingPass={
           last?.referencia && last.situacao !== "espera" ? (

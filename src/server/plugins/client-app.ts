@@ -20,6 +20,8 @@ const APP_ROUTES: Record<string, string | null> = {
   "/admin/configuracoes": "settings",
   "/admin/financeiro": "finance",
   "/admin/financeiro/contas": "finance-accounts",
+  "/obrigado/autorizacao": "thanks-authorization",
+  "/admin/autorizacoes": "authorizations",
 };
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.

@@ -30,7 +30,7 @@ export function DashboardHeader({
   loggingOut,
 }: Props) {
   const coordination = user?.papel !== "equipe";
-  const { timeZone } = useAppConfig();
+  const { timeZone, travelAuthorization } = useAppConfig();
   return (
     <header className="admin-header">
       <div className="admin-header-inner">
@@ -64,6 +64,11 @@ export function DashboardHeader({
               <Link href="/admin/configuracoes" className="admin-btn admin-btn-outline">
                 Configurações
               </Link>
+              {travelAuthorization && (
+                <Link href="/admin/autorizacoes" className="admin-btn admin-btn-outline">
+                  Autorizações
+                </Link>
+              )}
             </>
           )}
           {onChangePassword && (

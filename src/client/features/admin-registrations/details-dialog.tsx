@@ -6,6 +6,7 @@ import { ModalDialog } from "../../components/modal-dialog";
 import { ReceiptVersions } from "./receipt-versions";
 import { StatusBadge } from "./status-badge";
 import { ReceiptView } from "./receipt-view";
+import { AuthorizationMark } from "./authorization-mark";
 import { PaymentRecords } from "./payment-records";
 import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
@@ -71,6 +72,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
               <PaidToggle registration={r} onSaved={saved} />
             </dd>
           </div>
+          <AuthorizationMark registration={r} onSaved={saved} />
           {!r.has_receipt && (
             <div>
               <dt>Comprovante</dt>

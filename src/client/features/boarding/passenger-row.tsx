@@ -8,13 +8,15 @@ interface Props {
   trip: Trip;
   /** "Faltam": the row offers to call or message the guardian. */
   showContacts: boolean;
+  /** Under 16 with no travel authorisation handed in. */
+  noAuthorization: boolean;
   busName: string;
   onTap: () => void;
   onCash: () => void;
 }
 
 /** One person at the door: a big tap target that marks "Embarcou", and the cash button while unpaid. */
-export function PassengerRow({ passenger: p, trip, showContacts, busName, onTap, onCash }: Props) {
+export function PassengerRow({ passenger: p, trip, showContacts, noAuthorization, busName, onTap, onCash }: Props) {
   const boarded = p[trip];
   const paid = p.status_pagamento === "confirmado";
   const minor = p.idade < ADULT_AGE;
@@ -33,6 +35,7 @@ export function PassengerRow({ passenger: p, trip, showContacts, busName, onTap,
           <span className="rc-meta">
             {p.idade} anos
             {minor && <span className="rc-minor">menor</span>}
+            {noAuthorization && <span className="rc-no-auth">Sem autorização</span>}
             <span className={paid ? "rc-paid" : "rc-unpaid"}>{paid ? "Pago" : "Não pago"}</span>
           </span>
           {(boarded || p.aguardando) && (

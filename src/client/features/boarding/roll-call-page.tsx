@@ -11,6 +11,8 @@ import {
 } from "../../../shared/boarding";
 import { STORAGE_KEYS } from "../../../shared/constants";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useAppConfig } from "../../lib/app-config";
+import { useIsCoordination } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { Link } from "../../lib/router";
 import { HeldMarksNotice } from "./held-marks-notice";
@@ -64,6 +66,11 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   const [reading, setReading] = useState(false);
   /** Someone who chose PIX: "Recebi em espécie" says what will change before it does. */
   const [cashFor, setCashFor] = useState<SeenPassenger | null>(null);
+  /** An under-16 with no authorisation handed in: boarding asks first (decision 037). */
+  const [unauthorized, setUnauthorized] = useState<SeenPassenger | null>(null);
+  const { travelAuthorization } = useAppConfig();
+  const coordination = useIsCoordination();
+  const lacksAuthorization = (p: SeenPassenger) => travelAuthorization && p.sem_autorizacao === true;
   const deferredQuery = useDeferredValue(query);
 
   const setChoice = (next: Choice) => {
@@ -76,6 +83,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
 
   const onBus = useMemo(() => (bus ? busPassengers(rc.passengers, bus.id) : []), [rc.passengers, bus]);
   const boarded = onBus.filter((p) => p[trip]).length;
+  const withoutAuthorization = onBus.filter(lacksAuthorization).length;
   const shown = useMemo(() => {
     const q = foldName(deferredQuery);
     return onBus.filter((p) => (!missingOnly || !p[trip]) && (!q || foldName(p.nome_completo).includes(q)));
@@ -96,6 +104,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   };
   const tap = (p: SeenPassenger) => {
     if (p[trip]) rc.mark(p, trip, false);
+    else if (lacksAuthorization(p)) setUnauthorized(p);
     else board(p);
   };
   const onPass = (code: string): PassRead => {
@@ -104,6 +113,11 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
     if ("mensagem" in found) return { text: found.mensagem, ok: false };
     const p = rc.passengers.find((x) => x.id === found.passageiro.id);
     if (p?.[trip]) return { text: `${p.nome_completo} já tinha embarcado.`, ok: true };
+    if (p && lacksAuthorization(p))
+      return {
+        text: `${p.nome_completo} está sem autorização de viagem: toque no nome na lista para decidir.`,
+        ok: false,
+      };
     if (p) rc.mark(p, trip, true);
     return { text: `${found.passageiro.nome_completo} embarcou.`, ok: true };
   };
@@ -191,6 +205,12 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
 
           <p className="rc-count" aria-live="polite">
             <strong>{boardedLabel(boarded, onBus.length)}</strong>
+            {withoutAuthorization > 0 && (
+              <span className="rc-no-auth-count">
+                {" · "}
+                {withoutAuthorization === 1 ? "1 sem autorização" : `${withoutAuthorization} sem autorização`}
+              </span>
+            )}
           </p>
 
           <div className="rc-tools">
@@ -200,6 +220,11 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
             <Link href="/admin/embarque/imprimir" className="admin-btn admin-btn-outline">
               Imprimir lista
             </Link>
+            {coordination && (
+              <Link href="/admin/embarque/imprimir?versao=responsavel" className="admin-btn admin-btn-outline">
+                Lista do responsável
+              </Link>
+            )}
           </div>
 
           <div className="rc-filters">
@@ -239,6 +264,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
                   passenger={p}
                   trip={trip}
                   showContacts={missingOnly}
+                  noAuthorization={lacksAuthorization(p)}
                   busName={bus.nome}
                   onTap={() => tap(p)}
                   onCash={() => (p.metodo_pagamento === "PIX" ? setCashFor(p) : rc.receiveCash(p))}
@@ -258,6 +284,18 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
         >
           {cashFor.nome_completo} escolheu pagar por PIX. Confirmar muda a forma de pagamento para espécie e marca o
           pagamento como recebido por você.
+        </ConfirmDialog>
+      )}
+
+      {unauthorized && (
+        <ConfirmDialog
+          title="Embarcar mesmo assim?"
+          confirmLabel="Embarcar mesmo assim"
+          onConfirm={() => board(unauthorized)}
+          onClose={() => setUnauthorized(null)}
+        >
+          {unauthorized.nome_completo} tem {unauthorized.idade} anos e a coordenação ainda não recebeu a autorização de
+          viagem assinada pelo responsável.
         </ConfirmDialog>
       )}
 

@@ -111,7 +111,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         json: data,
         headers: { "Idempotency-Key": key },
       });
-      saveRegistrationSuccess(created, data.nome_completo);
+      saveRegistrationSuccess({ ...created, idade: data.idade }, data.nome_completo);
       clearDraft();
       // Stays busy: the success overlay and the redirect take over from here.
       onSuccess(created);
@@ -132,7 +132,10 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     // The same phone that made it keeps its upload token; any other phone sees the page without it.
     const mine = lastRegistration();
     const token = mine?.id === registration.id ? mine.upload_token : undefined;
-    saveRegistrationSuccess({ ...registration, upload_token: token }, values.nome_completo.trim());
+    saveRegistrationSuccess(
+      { ...registration, upload_token: token, idade: Number(values.idade) || undefined },
+      values.nome_completo.trim(),
+    );
     clearDraft();
     navigate("/obrigado");
   };

@@ -10,6 +10,8 @@ export type StoredRegistration = RegistrationFound & {
   upload_token?: string;
   nome_completo?: string;
   onibus_nome?: string | null;
+  /** As typed: under 16, /obrigado offers the travel authorisation. */
+  idade?: number;
 };
 
 // Also kept in memory: with storage blocked, this visit still reaches /obrigado.

@@ -18,9 +18,18 @@ interface ThanksPageProps {
   boardingPass: ReactNode;
   /** "Nome de quem vai pagar", shown for PIX. */
   payerForm?: ReactNode;
+  /** "Autorização de viagem", for someone under 16. */
+  authorization?: ReactNode;
 }
 
-export function ThanksPage({ registration, whatsappHref, receiptUpload, boardingPass, payerForm }: ThanksPageProps) {
+export function ThanksPage({
+  registration,
+  whatsappHref,
+  receiptUpload,
+  boardingPass,
+  payerForm,
+  authorization,
+}: ThanksPageProps) {
   const waiting = registration?.situacao === "espera";
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
@@ -67,6 +76,7 @@ export function ThanksPage({ registration, whatsappHref, receiptUpload, boarding
         </dl>
 
         {!waiting && boardingPass}
+        {authorization}
 
         {registration && paymentMethod === "PIX" && (
           <ThanksPix
