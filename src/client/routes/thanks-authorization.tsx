@@ -12,6 +12,7 @@ export function ThanksAuthorizationRoute() {
   }, []);
   return (
     <main className="visitor-main ta-visitor">
+      <h1 className="ta-visitor-title">Autorização de viagem</h1>
       <p className="ta-actions">
         <Link href="/obrigado">Voltar</Link>
       </p>

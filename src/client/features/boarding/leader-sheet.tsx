@@ -21,12 +21,13 @@ export function LeaderSheet() {
   }, []);
   if (!buses)
     return (
-      <p role="status" className="ls-loading">
-        Carregando a lista do responsável…
-      </p>
+      <main className="ls">
+        <p role="status">Carregando a lista do responsável…</p>
+      </main>
     );
   return (
-    <div className="ls">
+    <main className="ls">
+      <h1 className="ls-title">Lista do responsável pelo ônibus</h1>
       <p className="ls-actions">
         <button type="button" className="admin-btn admin-btn-primary" onClick={() => window.print()}>
           Imprimir
@@ -75,7 +76,8 @@ export function LeaderSheet() {
               </tbody>
             </table>
             <p className="ls-totals">
-              {b.passageiros.length} passageiros · {minors.length} menores de {AUTHORIZATION_AGE} anos
+              {b.passageiros.length === 1 ? "1 passageiro" : `${b.passageiros.length} passageiros`} ·{" "}
+              {minors.length === 1 ? "1 menor" : `${minors.length} menores`} de {AUTHORIZATION_AGE} anos
               {travelAuthorization ? ` · ${missing} sem autorização` : ""}
             </p>
             <p className="ls-footer">
@@ -85,6 +87,6 @@ export function LeaderSheet() {
           </section>
         );
       })}
-    </div>
+    </main>
   );
 }
