@@ -12,6 +12,8 @@ import { ModalDialog } from "../../components/modal-dialog";
 import type { SeatOverview } from "../../../shared/seats";
 import { editRegistration, moveSeat } from "./registrations-api";
 import { needsConfirmation, placeOf, placeValue, SeatField } from "./seat-field";
+import { KINSHIP, KINSHIP_KEYS } from "../../../shared/minors";
+import { ADULT_AGE } from "../../../shared/privacy";
 
 interface Values {
   nome_completo: string;
@@ -19,6 +21,9 @@ interface Values {
   numero_responsavel: string;
   metodo_pagamento: Registration["metodo_pagamento"];
   status_pagamento: Registration["status_pagamento"];
+  /** A minor's guardian (decision 037); empty clears it. */
+  responsavel_nome: string;
+  parentesco: string;
 }
 
 function validate(values: Values) {
@@ -41,6 +46,8 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
     numero_responsavel: maskPhone(r.numero_responsavel ?? ""),
     metodo_pagamento: r.metodo_pagamento,
     status_pagamento: r.status_pagamento,
+    responsavel_nome: r.responsavel_nome ?? "",
+    parentesco: r.parentesco ?? "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -144,6 +151,38 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
             {error("numero_responsavel")}
           </div>
         </div>
+        {(Number(values.idade) < ADULT_AGE || values.responsavel_nome) && (
+          <div className="admin-field-row">
+            <div className="admin-field">
+              <label htmlFor={`${id}-responsavel_nome`}>Nome do responsável</label>
+              <input
+                {...field("responsavel_nome")}
+                type="text"
+                autoComplete="off"
+                maxLength={120}
+                value={values.responsavel_nome}
+                onChange={(e) => change("responsavel_nome", e.target.value)}
+              />
+              {error("responsavel_nome")}
+            </div>
+            <div className="admin-field">
+              <label htmlFor={`${id}-parentesco`}>Parentesco</label>
+              <select
+                {...field("parentesco")}
+                value={values.parentesco}
+                onChange={(e) => change("parentesco", e.target.value)}
+              >
+                <option value="">Não informado</option>
+                {KINSHIP_KEYS.map((k) => (
+                  <option key={k} value={k}>
+                    {KINSHIP[k]}
+                  </option>
+                ))}
+              </select>
+              {error("parentesco")}
+            </div>
+          </div>
+        )}
         <fieldset className="admin-choice">
           <legend>Forma de pagamento</legend>
           {PAYMENT_METHODS.map((m) => (
