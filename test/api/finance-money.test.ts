@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import { describe, expect } from "vitest";
 import type { Registration } from "../../src/shared/api-types";
-import type { Accounts, CashView, ExpenseView, RefundView, RegistrationPayments } from "../../src/shared/finance";
-import { describePayment } from "../../src/shared/finance";
+import type { Accounts, CashView, ExpenseView, RefundView, RegistrationPayments } from "../../src/shared/finance-views";
+import { describePayment } from "../../src/shared/finance-views";
 import { purgePersonalData } from "../../src/server/maintenance/purge";
 import { apiTest } from "../support/api-fixtures";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import type { ImportResult, StatementLineView } from "../../src/shared/finance";
+import type { ImportResult, StatementLineView } from "../../src/shared/finance-views";
 import { apiTest } from "../support/api-fixtures";
 import { importOk, ofx, todayInFortaleza, uploadStatement } from "../support/statements";
 import { DB_KINDS } from "../support/test-database";

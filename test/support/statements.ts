@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ImportResult } from "../../src/shared/finance";
+import type { ImportResult } from "../../src/shared/finance-views";
 import type { AdminSession } from "./api-fixtures";
 import { multipartBody } from "./multipart";
 

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import { type Accounts, EXPENSE_CATEGORIES } from "../../shared/finance";
+import { EXPENSE_CATEGORIES } from "../../shared/finance";
+import type { Accounts } from "../../shared/finance-views";
 import { writeXlsx, type XlsxRow } from "../registrations/xlsx-writer";
 
 const reais = (centavos: number) => centavos / 100;

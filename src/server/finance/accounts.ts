@@ -1,4 +1,5 @@
-import type { Accounts, AccountsPerson, ExpenseCategory } from "../../shared/finance";
+import type { ExpenseCategory } from "../../shared/finance";
+import type { Accounts, AccountsPerson } from "../../shared/finance-views";
 import { EXPENSE_CATEGORIES } from "../../shared/finance";
 import type { Queryable } from "../db/database";
 import { listExpenses } from "./expenses";

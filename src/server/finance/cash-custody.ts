@@ -1,4 +1,5 @@
-import { type CashView, FINANCE_MESSAGES, type HandoverView } from "../../shared/finance";
+import { FINANCE_MESSAGES } from "../../shared/finance";
+import type { CashView, HandoverView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 

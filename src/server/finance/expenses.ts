@@ -1,4 +1,5 @@
-import { type ExpenseInput, type ExpenseView, FINANCE_MESSAGES } from "../../shared/finance";
+import { type ExpenseInput, FINANCE_MESSAGES } from "../../shared/finance";
+import type { ExpenseView } from "../../shared/finance-views";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 

@@ -1,5 +1,6 @@
 import { setImmediate as turn } from "node:timers/promises";
-import type { CsvColumnsInput, ImportResult } from "../../shared/finance";
+import type { CsvColumnsInput } from "../../shared/finance";
+import type { ImportResult } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { payLines, type LinePayment } from "./pay-from-statement";
 import { lineViews } from "./statement-lines";

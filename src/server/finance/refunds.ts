@@ -1,4 +1,5 @@
-import { FINANCE_MESSAGES, type RefundDecision, type RefundView } from "../../shared/finance";
+import { FINANCE_MESSAGES, type RefundDecision } from "../../shared/finance";
+import type { RefundView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 

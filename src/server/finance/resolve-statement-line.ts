@@ -1,4 +1,5 @@
-import { FINANCE_MESSAGES, type StatementLineView } from "../../shared/finance";
+import { FINANCE_MESSAGES } from "../../shared/finance";
+import type { StatementLineView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { payLines } from "./pay-from-statement";

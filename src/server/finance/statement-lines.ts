@@ -1,4 +1,4 @@
-import type { StatementLineView } from "../../shared/finance";
+import type { StatementLineView } from "../../shared/finance-views";
 import type { Queryable } from "../db/database";
 
 /** A statement line as the panel shows it: the suggested registrations, and those it paid. */

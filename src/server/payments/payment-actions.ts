@@ -1,6 +1,7 @@
 import type { Registration } from "../../shared/api-types";
 import { BOARDING_MESSAGES } from "../../shared/boarding";
-import { FINANCE_MESSAGES, type PaymentRecord, type RegistrationPayments } from "../../shared/finance";
+import { FINANCE_MESSAGES } from "../../shared/finance";
+import type { PaymentRecord, RegistrationPayments } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";

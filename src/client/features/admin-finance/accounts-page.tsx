@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { type Accounts, type AccountsPerson, EXPENSE_CATEGORIES } from "../../../shared/finance";
+import { EXPENSE_CATEGORIES } from "../../../shared/finance";
+import type { Accounts, AccountsPerson } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { readAccounts } from "./finance-api";
 import { brDate, reais } from "./money";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import type { CashView } from "../../../shared/finance";
+import type { CashView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { confirmHandover, readCash } from "./finance-api";

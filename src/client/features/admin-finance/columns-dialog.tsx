@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { type ColumnsNeeded, type CsvColumnsInput, csvColumnsSchema } from "../../../shared/finance";
+import { type CsvColumnsInput, csvColumnsSchema } from "../../../shared/finance";
+import type { ColumnsNeeded } from "../../../shared/finance-views";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 

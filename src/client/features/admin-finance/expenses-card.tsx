@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { EXPENSE_CATEGORIES, type ExpenseCategory, type ExpenseView, expenseSchema } from "../../../shared/finance";
+import { EXPENSE_CATEGORIES, type ExpenseCategory, expenseSchema } from "../../../shared/finance";
+import type { ExpenseView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { addExpense, listExpenses, removeExpense } from "./finance-api";

@@ -1,16 +1,14 @@
+import type { CsvColumnsInput, LineState, RefundDecision } from "../../../shared/finance";
 import type {
   Accounts,
   CashView,
   ColumnsNeeded,
-  CsvColumnsInput,
   ExpenseView,
   HandoverView,
   ImportResult,
-  LineState,
-  RefundDecision,
   RefundView,
   StatementLineView,
-} from "../../../shared/finance";
+} from "../../../shared/finance-views";
 import { ApiError } from "../../lib/api";
 import { adminApi } from "../../lib/admin-session";
 

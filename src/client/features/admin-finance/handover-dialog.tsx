@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import type { CashView } from "../../../shared/finance";
+import type { CashView } from "../../../shared/finance-views";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ApiError } from "../../lib/api";

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
-import type { ColumnsNeeded, CsvColumnsInput, ImportResult, StatementLineView } from "../../../shared/finance";
+import type { CsvColumnsInput } from "../../../shared/finance";
+import type { ColumnsNeeded, ImportResult, StatementLineView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { ColumnsDialog } from "./columns-dialog";

@@ -1,4 +1,4 @@
-import type { ImportResult, StatementLineView } from "../../../shared/finance";
+import type { ImportResult, StatementLineView } from "../../../shared/finance-views";
 import { StatementLinesList } from "./statement-lines-list";
 
 const COUNTS: [keyof ImportResult, string][] = [

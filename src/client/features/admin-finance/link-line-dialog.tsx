@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import type { StatementLineView } from "../../../shared/finance";
+import type { StatementLineView } from "../../../shared/finance-views";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { useDebounced } from "../../hooks/use-debounced";

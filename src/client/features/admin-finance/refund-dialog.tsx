@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { type RefundDecision, type RefundView, refundDecisionSchema } from "../../../shared/finance";
+import { type RefundDecision, refundDecisionSchema } from "../../../shared/finance";
+import type { RefundView } from "../../../shared/finance-views";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { reportAdminError } from "../../lib/admin-session";

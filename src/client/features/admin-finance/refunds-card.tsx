@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import { REFUND_ORIGINS, type RefundView } from "../../../shared/finance";
+import { REFUND_ORIGINS, type RefundView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { listRefunds } from "./finance-api";
 import { brDate, reais } from "./money";

@@ -1,4 +1,5 @@
-import { LINE_GROUPS, MATCH_LABELS, type StatementLineView } from "../../../shared/finance";
+import { LINE_GROUPS, MATCH_LABELS } from "../../../shared/finance";
+import type { StatementLineView } from "../../../shared/finance-views";
 import { brDate, reais } from "./money";
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import type { LineState, StatementLineView } from "../../../shared/finance";
+import type { LineState } from "../../../shared/finance";
+import type { StatementLineView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { listLines } from "./finance-api";
 import { StatementLinesList } from "./statement-lines-list";

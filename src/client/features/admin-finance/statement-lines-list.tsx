@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { StatementLineView } from "../../../shared/finance";
+import type { StatementLineView } from "../../../shared/finance-views";
 import { LinkLineDialog } from "./link-line-dialog";
 import { StatementLineItem } from "./statement-line-item";
 import { useStatementLineActions } from "./use-statement-line-actions";

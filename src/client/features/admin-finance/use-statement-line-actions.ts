@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { StatementLineView } from "../../../shared/finance";
+import type { StatementLineView } from "../../../shared/finance-views";
 import { ApiError } from "../../lib/api";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";

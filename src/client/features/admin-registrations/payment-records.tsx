@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import type { Registration } from "../../../shared/api-types";
-import { describePayment, type RegistrationPayments } from "../../../shared/finance";
+import { describePayment, type RegistrationPayments } from "../../../shared/finance-views";
 import { formatPrice } from "../../../shared/price";
 import { adminApi, useIsCoordination } from "../../lib/admin-session";
 import { AdjustAmountDialog } from "./adjust-amount-dialog";

@@ -7,9 +7,7 @@ import {
   readPass,
   TRIP_LABELS,
   TRIPS,
-  type Trip,
 } from "../../../shared/boarding";
-import { STORAGE_KEYS } from "../../../shared/constants";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useAppConfig } from "../../lib/app-config";
 import { useIsCoordination } from "../../lib/admin-session";
@@ -19,6 +17,7 @@ import { HeldMarksNotice } from "./held-marks-notice";
 import { PassengerRow } from "./passenger-row";
 import type { PassRead } from "./qr-reader-dialog";
 import { registerRollCallWorker } from "./register-worker";
+import { type Choice, keepChoice, readChoice } from "./roll-call-choice";
 import type { SeenPassenger } from "./roll-call-state";
 import { useRollCall } from "./use-roll-call";
 import "./boarding.css";
@@ -27,28 +26,6 @@ const QrReaderDialog = lazy(() => import("./qr-reader-dialog").then((m) => ({ de
 
 // An undo offered in a toast must not outlive the next few taps.
 const UNDO_TOAST_MS = 5000;
-
-interface Choice {
-  onibus: string | null;
-  viagem: Trip;
-}
-
-function readChoice(): Choice {
-  try {
-    const c = JSON.parse(localStorage.getItem(STORAGE_KEYS.rollCallChoice) ?? "null") as Partial<Choice> | null;
-    return { onibus: typeof c?.onibus === "string" ? c.onibus : null, viagem: c?.viagem === "volta" ? "volta" : "ida" };
-  } catch {
-    return { onibus: null, viagem: "ida" };
-  }
-}
-
-function keepChoice(c: Choice): void {
-  try {
-    localStorage.setItem(STORAGE_KEYS.rollCallChoice, JSON.stringify(c));
-  } catch {
-    // Private mode: the choice simply is not remembered.
-  }
-}
 
 const busKey = (b: BoardingBus) => b.id ?? "";
 

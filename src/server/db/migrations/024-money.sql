@@ -346,62 +346,6 @@ CREATE TRIGGER despesas_log AFTER INSERT OR DELETE ON despesas FOR EACH ROW EXEC
 CREATE TRIGGER extrato_importacoes_log AFTER UPDATE ON extrato_importacoes FOR EACH ROW EXECUTE FUNCTION caravana_log_finance();
 CREATE TRIGGER extrato_linhas_log AFTER UPDATE ON extrato_linhas FOR EACH ROW EXECUTE FUNCTION caravana_log_finance();
 
--- A payment confirmed by a statement or an exemption is logged by its record (pagamentos_written), in full;
--- the registration's own entry would say it twice.
-CREATE OR REPLACE FUNCTION caravana_log_registrations() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF NOT caravana_logging() THEN RETURN NULL; END IF;
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO activity_log (ator_id, ator_nome, tipo, inscricao_id, resumo, depois)
-    SELECT caravana_actor_id(), caravana_actor_name('visitante'), 'inscricao.criada', n.id,
-           'Inscrição de ' || n.nome_completo, caravana_registration_json(n)
-    FROM new_rows n;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO activity_log (ator_id, ator_nome, tipo, inscricao_id, resumo, antes)
-    SELECT caravana_actor_id(), caravana_actor_name('sistema'), 'inscricao.excluida', o.id,
-           'Inscrição de ' || o.nome_completo || ' excluída', caravana_registration_json(o)
-    FROM old_rows o;
-  ELSE
-    INSERT INTO activity_log (ator_id, ator_nome, tipo, inscricao_id, resumo, antes, depois)
-    SELECT caravana_actor_id(),
-           caravana_actor_name(CASE WHEN c.tipo = 'comprovante.enviado' THEN 'visitante' ELSE 'sistema' END),
-           c.tipo, c.id, c.resumo, d.antes, d.depois
-    FROM (
-      SELECT n.id, caravana_registration_json(o) AS a, caravana_registration_json(n) AS b,
-        CASE
-          WHEN n.situacao = 'desistente' AND o.situacao <> 'desistente' THEN 'inscricao.cancelada'
-          WHEN n.status_pagamento <> o.status_pagamento
-               AND coalesce(current_setting('caravana.origem_pagamento', true), '') IN ('extrato', 'ajuste') THEN NULL
-          WHEN n.status_pagamento <> o.status_pagamento THEN 'pagamento.' || n.status_pagamento
-          WHEN n.situacao <> o.situacao OR n.onibus_id IS DISTINCT FROM o.onibus_id THEN 'inscricao.movida'
-          WHEN (n.nome_completo, n.idade, n.numero_responsavel, n.metodo_pagamento)
-               IS DISTINCT FROM (o.nome_completo, o.idade, o.numero_responsavel, o.metodo_pagamento)
-            THEN 'inscricao.editada'
-          WHEN n.comprovante_path IS DISTINCT FROM o.comprovante_path AND n.comprovante_path IS NOT NULL
-            THEN 'comprovante.enviado'
-        END AS tipo,
-        CASE
-          WHEN n.situacao = 'desistente' AND o.situacao <> 'desistente' THEN n.nome_completo || ' desistiu (vaga liberada)'
-          WHEN n.status_pagamento = 'confirmado' AND o.status_pagamento <> 'confirmado' THEN
-            'Pagamento de ' || n.nome_completo || ' confirmado' ||
-            CASE WHEN n.metodo_pagamento = 'ESPECIE' THEN ' (espécie)' ELSE '' END
-          WHEN n.status_pagamento <> o.status_pagamento THEN 'Pagamento de ' || n.nome_completo || ' voltou para pendente'
-          WHEN n.situacao = 'espera' THEN n.nome_completo || ' foi para a lista de espera'
-          WHEN n.situacao <> o.situacao OR n.onibus_id IS DISTINCT FROM o.onibus_id THEN
-            n.nome_completo || ' agora em ' || coalesce((SELECT nome FROM onibus WHERE id = n.onibus_id), 'uma vaga')
-          WHEN n.comprovante_path IS DISTINCT FROM o.comprovante_path AND n.nome_completo = o.nome_completo
-               AND n.idade = o.idade THEN 'Comprovante de ' || n.nome_completo || ' enviado'
-          ELSE 'Inscrição de ' || n.nome_completo || ' editada'
-        END AS resumo
-      FROM new_rows n JOIN old_rows o ON o.id = n.id
-    ) c, LATERAL caravana_json_diff(c.a, c.b) d
-    WHERE c.tipo IS NOT NULL;
-  END IF;
-  RETURN NULL;
-END
-$$;
-
 COMMENT ON TABLE extrato_importacoes IS 'Bank statements imported in ''Financeiro'': who, the file, and what each import found.';
 COMMENT ON TABLE extrato_linhas IS 'Credit lines of bank statements, each once (chave: FITID, Identificador or a hash); paid, suggested, unmatched, ignored or already paid.';
 COMMENT ON TABLE pagamentos IS 'Payment records: each confirmation, undo, exemption and discount, with amount, method, source, custodian and who recorded it.';

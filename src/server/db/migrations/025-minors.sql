@@ -18,7 +18,9 @@ ALTER TABLE event_settings ADD CONSTRAINT event_settings_chave_check CHECK (chav
   'local', 'cidade', 'preco_centavos', 'pix_chave', 'pix_recebedor', 'pix_cidade', 'whatsapp', 'mensagens',
   'aviso_membros', 'fuso_horario', 'inscricoes_por_numero', 'autorizacao_exigida', 'viagem_destino', 'viagem_datas'));
 
--- The authorisation mark and the guardian's details are logged like the rest of a registration.
+-- The authorisation mark and the guardian's details are logged like the rest of a registration. A payment
+-- confirmed by a statement or an exemption (024) is logged by its record (pagamentos_written), in full: the
+-- registration's own entry would say it twice.
 CREATE OR REPLACE FUNCTION caravana_log_registrations() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,0 +1,178 @@
+import type { ExpenseCategory, LineState, MATCH_LABELS } from "./finance";
+
+/** What the finance routes answer (docs/decisions/036): the panel's views of lines, cash, refunds and the accounts. */
+
+export interface CandidateView {
+  id: string;
+  nome_completo: string;
+  referencia: string | null;
+  devido_centavos: number;
+  status_pagamento: "pendente" | "confirmado";
+  situacao: "vaga" | "espera" | "desistente";
+}
+
+export interface StatementLineView {
+  id: string;
+  data: string;
+  valor_centavos: number;
+  descricao: string | null;
+  pagador: string | null;
+  banco: string | null;
+  estado: LineState;
+  como: keyof typeof MATCH_LABELS | null;
+  /** Suggested registrations, best first ("Confirmar"); for "Já pago", the one already paid. */
+  candidatos: CandidateView[];
+  /** The registrations this line paid. */
+  pagou: { id: string; nome_completo: string }[];
+}
+
+export interface ImportResult {
+  arquivo: string;
+  banco: string;
+  lidas: number;
+  novas: number;
+  pagas: number;
+  sugeridas: number;
+  sem_correspondencia: number;
+  repetidas: number;
+  ignoradas: number;
+  ja_pagas: number;
+  grupos: Record<"pagas" | "sugeridas" | "sem_correspondencia" | "ja_pagas" | "repetidas", StatementLineView[]>;
+}
+
+export interface ColumnsNeeded {
+  error: string;
+  colunas: string[];
+  exemplo: string[][];
+}
+
+export interface CashPerson {
+  id: number;
+  nome: string;
+  papel: "coordenacao" | "equipe";
+  recebido_centavos: number;
+  entregue_centavos: number;
+  em_maos_centavos: number;
+}
+export interface HandoverView {
+  id: string;
+  de: { id: number; nome: string };
+  para: { id: number; nome: string };
+  valor_centavos: number;
+  em: string;
+  confirmada_em: string | null;
+}
+export interface CashView {
+  pessoas: CashPerson[];
+  entregas: HandoverView[];
+  /** Who may receive a handover: active Coordenação. */
+  recebedores: { id: number; nome: string }[];
+  /** The person asking: their own row, and the handovers they confirm. */
+  eu: number;
+}
+
+export interface RefundView {
+  id: string;
+  inscricao_id: string | null;
+  nome: string | null;
+  referencia: string | null;
+  origem: "desistencia" | "exclusao" | "pagamento_duplo";
+  valor_centavos: number;
+  estado: "pendente" | "reembolsado" | "sem_reembolso";
+  devolvido_centavos: number | null;
+  metodo: "PIX" | "ESPECIE" | null;
+  data: string | null;
+  motivo: string | null;
+  resolvido_por_nome: string | null;
+  criado_em: string;
+}
+export const REFUND_ORIGINS = {
+  desistencia: "Desistiu depois de pagar",
+  exclusao: "Inscrição excluída depois de paga",
+  pagamento_duplo: "Pagamento em dobro (extrato)",
+} as const;
+
+export interface ExpenseView {
+  id: string;
+  descricao: string;
+  valor_centavos: number;
+  data: string;
+  categoria: ExpenseCategory;
+  tem_comprovante: boolean;
+  registrada_por_nome: string;
+}
+
+export interface PaymentRecord {
+  id: string;
+  tipo: "pagamento" | "estorno" | "isencao" | "desconto";
+  valor_centavos: number;
+  metodo: "PIX" | "ESPECIE" | null;
+  origem: "painel" | "chamada" | "extrato";
+  registrado_por_nome: string;
+  recebido_por_nome: string | null;
+  em: string;
+  motivo: string | null;
+  extrato: { banco: string | null; data: string; pagador: string | null } | null;
+}
+
+/** GET /api/registrations/:id/payments: the records, and the amounts the dialog of "Isento"/"Desconto" needs. */
+export interface RegistrationPayments {
+  registros: PaymentRecord[];
+  preco_centavos: number;
+  devido_centavos: number;
+  nome_pagador: string | null;
+}
+
+/** "PIX, extrato Nubank de 12/08, confirmado por Maria": how a payment record reads in the details. */
+export function describePayment(p: PaymentRecord): string {
+  const brDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
+  const method = p.metodo === "ESPECIE" ? "Espécie" : "PIX";
+  if (p.tipo === "isencao") return `Isento: ${p.motivo ?? ""} (por ${p.registrado_por_nome})`;
+  if (p.tipo === "desconto") return `Desconto: ${p.motivo ?? ""} (por ${p.registrado_por_nome})`;
+  if (p.tipo === "estorno") return `Pagamento desfeito por ${p.registrado_por_nome}`;
+  if (p.extrato) {
+    const bank = p.extrato.banco ? ` ${p.extrato.banco}` : "";
+    return `${method}, extrato${bank} de ${brDay(p.extrato.data)}, confirmado por ${p.registrado_por_nome}`;
+  }
+  if (p.origem === "chamada")
+    return `${method}, recebido na chamada por ${p.recebido_por_nome ?? p.registrado_por_nome}`;
+  return `${method}, confirmado por ${p.registrado_por_nome}`;
+}
+
+export interface AccountsPerson {
+  id: string;
+  nome: string;
+  referencia: string | null;
+  valor_centavos: number;
+  detalhe?: string;
+}
+export interface Accounts {
+  inscricoes: { vaga: number; espera: number; desistente: number };
+  /** The price of everyone seated, with the rows. */
+  esperado: { total: number; linhas: AccountsPerson[] };
+  isencoes: { total: number; linhas: AccountsPerson[] };
+  descontos: { total: number; linhas: AccountsPerson[] };
+  recebido: {
+    total: number;
+    pix_extrato: number;
+    pix_manual: number;
+    especie: number;
+    especie_por_pessoa: { nome: string; valor_centavos: number }[];
+    linhas: {
+      nome: string;
+      referencia: string | null;
+      valor_centavos: number;
+      metodo: string;
+      origem: string;
+      em: string;
+    }[];
+  };
+  reembolsos: { total: number; linhas: { nome: string; valor_centavos: number; metodo: string; data: string }[] };
+  despesas: {
+    total: number;
+    por_categoria: { categoria: ExpenseCategory; valor_centavos: number }[];
+    linhas: ExpenseView[];
+  };
+  saldo: number;
+  a_receber: { total: number; linhas: AccountsPerson[] };
+}
