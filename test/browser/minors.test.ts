@@ -128,6 +128,24 @@ describe("minors on the phone", () => {
         "destruída depois da viagem",
       ])
         expect(sheet.text).toContain(text);
+
+      // "Autorizações": every document of a bus, or of everyone still missing one.
+      const [{ id: lia }] = await ui.app.db.query<{ id: string }>(
+        "SELECT id FROM registrations WHERE nome_completo = 'Lia Pequena'",
+      );
+      await page.request.put(`/api/registrations/${lia}/authorization`, { data: { recebida: false } });
+      await page.goto("/admin/autorizacoes");
+      await page.getByRole("article", { name: "Autorização de viagem de Lia Pequena" }).waitFor(WAIT);
+      await checkScreen(page, vp, "autorizacoes");
+
+      // With the setting off, the door shows nothing of it.
+      const settings = await (await page.request.get("/api/settings")).json();
+      const off = await page.request.put("/api/settings", { data: { ...settings.values, autorizacao_exigida: false } });
+      expect(off.status()).toBe(200);
+      await page.goto("/admin/embarque");
+      await passenger(page, "Lia Pequena").waitFor(WAIT);
+      await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);
+      expect(await page.getByText("Sem autorização").count()).toBe(0);
     });
   });
 });

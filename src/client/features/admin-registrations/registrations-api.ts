@@ -67,10 +67,10 @@ function fallbackName(kind: ExportKind): string {
  * Fetches the export with the current filters and saves it as a file. Fetching
  * (rather than a plain link) lets the panel show errors and an expired session.
  */
-export async function downloadExport(kind: ExportKind, query: FilterQuery): Promise<string> {
+export async function downloadExport(kind: ExportKind, query: FilterQuery, withHealth = false): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(`/api/registrations/export.${kind}?${params(query)}`, {
+    res = await fetch(`/api/registrations/export.${kind}?${params(query)}${withHealth ? "&saude=1" : ""}`, {
       credentials: "same-origin",
       cache: "no-store",
     });

@@ -36,6 +36,8 @@ export function RegistrationsToolbar(props: Props) {
   const { search, onSearch, sort, onSort, status, onStatus, buses, onibus, onOnibus, exportQuery } = props;
   const id = useId();
   const [exporting, setExporting] = useState<ExportKind | null>(null);
+  /** Health notes are sensitive: in the file only when ticked (decision 037). */
+  const [withHealth, setWithHealth] = useState(false);
 
   async function runExport(kind: ExportKind) {
     setExporting(kind);
@@ -45,7 +47,7 @@ export function RegistrationsToolbar(props: Props) {
       kind === "xlsx" ? "Gerando a planilha com os filtros atuais." : "Gerando o arquivo CSV com os filtros atuais.",
     );
     try {
-      const name = await downloadExport(kind, exportQuery);
+      const name = await downloadExport(kind, exportQuery, withHealth);
       toast("success", "Exportação concluída", `Arquivo ${name} baixado.`);
     } catch (e) {
       reportAdminError("Erro ao exportar as inscrições", e);
@@ -123,6 +125,10 @@ export function RegistrationsToolbar(props: Props) {
             {exporting === "csv" ? <span className="admin-spinner" aria-hidden="true" /> : <DownloadIcon />}
             Exportar CSV
           </button>
+          <label className="reg-export-health">
+            <input type="checkbox" checked={withHealth} onChange={(e) => setWithHealth(e.target.checked)} /> Incluir
+            cuidados de saúde
+          </label>
         </div>
       )}
     </div>
