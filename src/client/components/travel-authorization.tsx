@@ -2,7 +2,7 @@ import { KINSHIP, type AuthorizationDocument } from "../../shared/minors";
 import { maskPhone } from "../../shared/phone";
 import "./travel-authorization.css";
 
-const blank = (width: string) => <span className="ta-blank" style={{ minWidth: width }} />;
+const blank = (width: string) => <span className="ta-blank" style={{ width }} />;
 
 /**
  * The travel authorisation of one minor, one A4 page when printed. The wording
