@@ -7,6 +7,8 @@ const valid = {
   numero_responsavel: "(98) 99999-8888",
   metodo_pagamento: "PIX",
   consentimento: true,
+  responsavel_nome: "Rosa José",
+  parentesco: "mae",
 };
 
 function errors(input: unknown) {
@@ -23,7 +25,18 @@ describe("registrationInputSchema", () => {
       numero_responsavel: "98999998888",
       metodo_pagamento: "PIX",
       consentimento: true,
+      responsavel_nome: "Rosa José",
+      parentesco: "mae",
     });
+  });
+
+  it("asks a minor's guardian and relationship, never an adult's", () => {
+    const { responsavel_nome: _n, parentesco: _p, ...noGuardian } = valid;
+    expect(errors(noGuardian)).toEqual({
+      responsavel_nome: "Nome do responsável é obrigatório",
+      parentesco: "Parentesco é obrigatório",
+    });
+    expect(errors({ ...noGuardian, idade: 18 })).toEqual({});
   });
 
   it("requires the guardian's consent under 18 only", () => {

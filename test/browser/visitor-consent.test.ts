@@ -36,6 +36,9 @@ describe("guardian consent, honeypot and privacy notice", () => {
       expect(await consent.count()).toBe(0); // adults are not asked
       await page.getByLabel("Idade", { exact: true }).fill("14");
       await consent.waitFor(WAIT);
+      // The guardian's name and relationship are asked with the consent (decision 037).
+      await page.getByLabel("Nome do responsável", { exact: true }).fill("Rosa Responsável");
+      await page.getByLabel("Parentesco", { exact: true }).selectOption({ label: "Mãe" });
 
       await press(vp, submitButton(page));
       await expectFieldErrors(page, ["Para menores de 18 anos, o responsável precisa autorizar a inscrição."]);

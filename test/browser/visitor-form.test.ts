@@ -159,9 +159,11 @@ describe("visitor registration form", () => {
         await age.fill("1.5");
         await expectFieldErrors(page, ["Idade deve estar entre 4 e 65 anos", "Número é obrigatório"]);
         await age.fill("4");
-        // A minor: the guardian's consent box appears, below the phone, and is required too.
+        // A minor: the guardian's name, relationship and consent appear, below the phone, and are required too.
         await expectFieldErrors(page, [
           "Número é obrigatório",
+          "Nome do responsável é obrigatório",
+          "Parentesco é obrigatório",
           "Para menores de 18 anos, o responsável precisa autorizar a inscrição.",
         ]);
         await age.fill("65");

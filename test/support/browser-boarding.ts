@@ -1,3 +1,4 @@
+import { AUTHORIZATION_AGE } from "../../src/shared/minors";
 import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -29,7 +30,14 @@ export async function register(app: TestApp, nome: string, idade = 20): Promise<
     }),
   });
   expect(res.status).toBe(201);
-  return (await res.json()) as RegistrationCreated;
+  const created = (await res.json()) as RegistrationCreated;
+  // Under 16, the signed travel authorisation is taken as handed in: these tests are about the door, not the paper.
+  if (idade < AUTHORIZATION_AGE)
+    await app.db.query(
+      "UPDATE registrations SET autorizacao_recebida_em = now(), autorizacao_por = 'teste' WHERE id = $1",
+      [created.id],
+    );
+  return created;
 }
 
 /** Logs in and opens the roll call; waits until the page is kept for offline use. */
