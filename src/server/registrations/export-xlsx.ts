@@ -18,45 +18,48 @@ import { writeXlsx, type XlsxRow } from "./xlsx-writer";
 export const SHEET_NAME = "Inscrições";
 const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22, 30, 18, 12, 40];
 
+/** Rows turned into XML and compressed at a time: a whole batch as one string made the export's memory grow with its columns. */
+const SHEET_SLICE = 1000;
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Header, one row per registration, then a blank row and the totals of what was exported. */
 async function* sheetRows(batches: AsyncIterable<ExportRow[]>, withHealth: boolean): AsyncGenerator<XlsxRow[]> {
   yield [{ cells: [...EXPORT_HEADERS, ...(withHealth ? [HEALTH_HEADER] : [])], bold: true }];
   const totals = { all: 0, pagos: 0, pendentes: 0, pix: 0, especie: 0 };
-  for await (const batch of batches) {
-    yield batch.map((r) => {
-      totals.all++;
-      if (r.status_pagamento === "confirmado") totals.pagos++;
-      else totals.pendentes++;
-      if (r.metodo_pagamento === "PIX") totals.pix++;
-      else totals.especie++;
-      return {
-        cells: [
-          r.nome_completo,
-          r.idade,
-          r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
-          METHOD_LABELS[r.metodo_pagamento],
-          STATUS_LABELS[r.status_pagamento],
-          // Reais as a number, so a sum works in the sheet.
-          r.preco_centavos === null ? "" : r.preco_centavos / 100,
-          { date: excelSerial(r.local_ms) },
-          busCell(r),
-          r.posicao_espera ?? "",
-          boardedCell(r, r.embarcou_ida),
-          boardedCell(r, r.embarcou_volta),
-          r.referencia ?? "",
-          r.pago_local_ms === null ? "" : { date: excelSerial(r.pago_local_ms) },
-          r.confirmado_por ?? "",
-          paymentOriginCell(r),
-          r.responsavel_nome ?? "",
-          r.parentesco ? KINSHIP[r.parentesco] : "",
-          authorizationCell(r),
-          ...(withHealth ? [r.saude ?? ""] : []),
-        ],
-      };
-    });
-  }
+  for await (const batch of batches)
+    for (let i = 0; i < batch.length; i += SHEET_SLICE)
+      yield batch.slice(i, i + SHEET_SLICE).map((r) => {
+        totals.all++;
+        if (r.status_pagamento === "confirmado") totals.pagos++;
+        else totals.pendentes++;
+        if (r.metodo_pagamento === "PIX") totals.pix++;
+        else totals.especie++;
+        return {
+          cells: [
+            r.nome_completo,
+            r.idade,
+            r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
+            METHOD_LABELS[r.metodo_pagamento],
+            STATUS_LABELS[r.status_pagamento],
+            // Reais as a number, so a sum works in the sheet.
+            r.preco_centavos === null ? "" : r.preco_centavos / 100,
+            { date: excelSerial(r.local_ms) },
+            busCell(r),
+            r.posicao_espera ?? "",
+            boardedCell(r, r.embarcou_ida),
+            boardedCell(r, r.embarcou_volta),
+            r.referencia ?? "",
+            r.pago_local_ms === null ? "" : { date: excelSerial(r.pago_local_ms) },
+            r.confirmado_por ?? "",
+            paymentOriginCell(r),
+            r.responsavel_nome ?? "",
+            r.parentesco ? KINSHIP[r.parentesco] : "",
+            authorizationCell(r),
+            ...(withHealth ? [r.saude ?? ""] : []),
+          ],
+        };
+      });
   yield [
     { cells: [] },
     {

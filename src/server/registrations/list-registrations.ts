@@ -126,12 +126,47 @@ export interface ExportRow {
 const boardedOn = (trip: "ida" | "volta") =>
   `(SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = registrations.id AND e.viagem = '${trip}')`;
 
-type ExportBatchRow = ExportRow & { cursor_key: string };
+type ExportBatchRow = Omit<ExportRow, (typeof PAYMENT_FIELDS)[number]> & { cursor_key: string };
 
-/** The record behind a registration's "Pago": its last payment, with the statement's bank when it came from one. */
-const LAST_PAYMENT_SQL = `SELECT p.em, p.registrado_por_nome, p.origem, l.banco
-  FROM pagamentos p LEFT JOIN extrato_linhas l ON l.id = p.extrato_linha_id
-  WHERE p.inscricao_id = registrations.id AND p.tipo = 'pagamento' ORDER BY p.id DESC LIMIT 1`;
+/** What the record behind a registration's "Pago" adds to an export row: read for a whole batch at once. */
+type PaymentFields = Pick<ExportRow, "pago_local_ms" | "confirmado_por" | "origem_pagamento" | "banco">;
+const PAYMENT_FIELDS = ["pago_local_ms", "confirmado_por", "origem_pagamento", "banco"] as const;
+
+/**
+ * The last payment record of each paid row of a batch, in one query: a join
+ * or a subquery per row in the export's own query made PGlite's memory grow
+ * with the batch (docs/performance.md).
+ */
+async function withPayments(db: Queryable, batch: ExportBatchRow[], zone: string): Promise<ExportRow[]> {
+  const paid = batch.filter((r) => r.status_pagamento === "confirmado").map((r) => r.id);
+  const found = paid.length
+    ? await db.query<PaymentFields & { inscricao_id: string }>(
+        `SELECT DISTINCT ON (p.inscricao_id) p.inscricao_id,
+                (extract(epoch FROM (p.em AT TIME ZONE $2)) * 1000)::float8 AS pago_local_ms,
+                p.registrado_por_nome AS confirmado_por, p.origem AS origem_pagamento, l.banco
+         FROM pagamentos p LEFT JOIN extrato_linhas l ON l.id = p.extrato_linha_id
+         WHERE p.inscricao_id = ANY($1::uuid[]) AND p.tipo = 'pagamento'
+         ORDER BY p.inscricao_id, p.id DESC`,
+        [paid, zone],
+      )
+    : [];
+  const byId = new Map(found.map((f) => [f.inscricao_id, f]));
+  const none: PaymentFields = { pago_local_ms: null, confirmado_por: null, origem_pagamento: null, banco: null };
+  return batch.map((r) => {
+    const f = byId.get(r.id);
+    return {
+      ...r,
+      ...(f
+        ? {
+            pago_local_ms: f.pago_local_ms,
+            confirmado_por: f.confirmado_por,
+            origem_pagamento: f.origem_pagamento,
+            banco: f.banco,
+          }
+        : none),
+    };
+  });
+}
 
 /** A PGlite batch's tuple, in this order: every field of ExportBatchRow, once (checked below). */
 const EXPORT_FIELDS = [
@@ -150,10 +185,6 @@ const EXPORT_FIELDS = [
   "embarcou_ida",
   "embarcou_volta",
   "referencia",
-  "pago_local_ms",
-  "confirmado_por",
-  "origem_pagamento",
-  "banco",
   "isento",
   "responsavel_nome",
   "parentesco",
@@ -218,23 +249,19 @@ export async function* exportRegistrations(
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento,
-              caravana_valor_devido(registrations) AS preco_centavos, ${extraColumns}
+              coalesce(valor_centavos, preco_centavos) AS preco_centavos, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
               (extract(epoch FROM (created_at AT TIME ZONE ${zone})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key, referencia,
-              (extract(epoch FROM (pago.em AT TIME ZONE ${zone})) * 1000)::float8 AS pago_local_ms,
-              pago.registrado_por_nome AS confirmado_por, pago.origem AS origem_pagamento, pago.banco,
-              (status_pagamento = 'confirmado' AND caravana_valor_devido(registrations) = 0) AS isento,
+              (status_pagamento = 'confirmado' AND valor_centavos = 0) AS isento,
               responsavel_nome, parentesco, autorizacao_recebida_em IS NOT NULL AS autorizacao,
               CASE WHEN ${health}::boolean THEN saude END AS saude
-       FROM registrations LEFT JOIN fila USING (id)
-       LEFT JOIN LATERAL (${LAST_PAYMENT_SQL}) pago ON registrations.status_pagamento = 'confirmado'
-       ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
+       FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
        ORDER BY ${sort.orderBy} LIMIT ${limit}`;
     const batch = await exportBatch(db, select, sort.orderBy, params.values);
     if (batch.length === 0) return;
-    yield batch;
+    yield await withPayments(db, batch, timeZone);
     if (batch.length < batchSize) return;
     // PGlite answers within microtasks; without a turn of the event loop here
     // a long export would hold up every other request and the socket itself.
