@@ -45,7 +45,9 @@ async function seed(baseUrl: string, cookie: string): Promise<void> {
         idade: 14 + (i % 20),
         numero_responsavel: "98988887777",
         metodo_pagamento: i % 3 ? "PIX" : "ESPECIE",
-        ...(14 + (i % 20) < 18 ? { consentimento: true } : {}),
+        ...(14 + (i % 20) < 18
+          ? { consentimento: true, responsavel_nome: "Maria Responsável", parentesco: "mae" }
+          : {}),
       }),
     });
     if (res.status !== 201) throw new Error(`inscrição: ${res.status} ${await res.text()}`);

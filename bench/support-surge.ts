@@ -16,7 +16,7 @@ export function surgeRegistration(i: number): RegistrationData {
     idade,
     numero_responsavel: `989${String(i % 1e8).padStart(8, "0")}`,
     metodo_pagamento: i % 3 === 0 ? "ESPECIE" : "PIX",
-    ...(idade < 18 ? { consentimento: true } : {}),
+    ...(idade < 18 ? { consentimento: true, responsavel_nome: "Maria Responsável", parentesco: "mae" } : {}),
   };
 }
 

@@ -194,10 +194,14 @@ BEGIN
   RETURN NULL;
 END
 $$;
+-- Only statements of the application or psql: the seat triggers' own updates (depth 1 and more) seat people
+-- from the waiting list and never touch a payment, and every registration's insert runs one of them.
 CREATE TRIGGER registrations_money_update AFTER UPDATE ON registrations
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION caravana_registrations_money();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+  WHEN (pg_trigger_depth() < 1) EXECUTE FUNCTION caravana_registrations_money();
 CREATE TRIGGER registrations_money_delete AFTER DELETE ON registrations
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION caravana_registrations_money();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT
+  WHEN (pg_trigger_depth() < 1) EXECUTE FUNCTION caravana_registrations_money();
 
 -- Payment records: a line never pays more than it carries, an undone statement payment frees its line,
 -- cash never leaves its custodian below zero, and statement payments and adjustments are logged.
