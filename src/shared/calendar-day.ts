@@ -11,3 +11,6 @@ export function isCalendarDay(day: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+
+/** "12/08/2025" from "2025-08-12", as the panel and the messages write a day. */
+export const brDay = (day: string): string => day.split("-").reverse().join("/");

@@ -3,6 +3,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import type { TestApp } from "../support/test-app";
+import { todayInFortaleza } from "../support/statements";
 import { DB_KINDS } from "../support/test-database";
 
 const HEADERS = [
@@ -26,12 +27,6 @@ const HEADERS = [
   "Autorização recebida",
 ];
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-/** Today's date in Brazil (the export's file name), worked out independently of the server. */
-function todayInFortaleza(): string {
-  const local = new Date(Date.now() - 3 * 3_600_000); // America/Fortaleza is UTC-3 all year.
-  return local.toISOString().slice(0, 10);
-}
 
 async function insert(
   t: TestApp,

@@ -3,7 +3,8 @@ import { EXPENSE_CATEGORIES } from "../../../shared/finance";
 import type { Accounts, AccountsPerson } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { readAccounts } from "./finance-api";
-import { brDate, reais } from "./money";
+import { reais } from "./money";
+import { brDay } from "../../../shared/calendar-day";
 import "./accounts.css";
 
 function People({ title, rows }: { title: string; rows: AccountsPerson[] }) {
@@ -103,7 +104,7 @@ export function AccountsPage() {
                   <th scope="row">
                     {r.nome}{" "}
                     <small>
-                      {brDate(r.data)} · {r.metodo}
+                      {brDay(r.data)} · {r.metodo}
                     </small>
                   </th>
                   <td>{reais(r.valor_centavos)}</td>
@@ -123,7 +124,7 @@ export function AccountsPage() {
                   <th scope="row">
                     {d.descricao}{" "}
                     <small>
-                      {brDate(d.data)} · {EXPENSE_CATEGORIES[d.categoria]}
+                      {brDay(d.data)} · {EXPENSE_CATEGORIES[d.categoria]}
                     </small>
                   </th>
                   <td>{reais(d.valor_centavos)}</td>

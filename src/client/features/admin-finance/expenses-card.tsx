@@ -4,7 +4,8 @@ import type { ExpenseView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { addExpense, listExpenses, removeExpense } from "./finance-api";
-import { brDate, centavosOf, reais, todayIso } from "./money";
+import { centavosOf, reais, todayIso } from "./money";
+import { brDay } from "../../../shared/calendar-day";
 
 /** "Despesas": what the caravan spent, with an optional receipt file, for the accounts. */
 export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
@@ -126,7 +127,7 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
             <li key={x.id} className="finance-line">
               <div className="finance-line-head">
                 <strong>{reais(x.valor_centavos)}</strong>
-                <span>{brDate(x.data)}</span>
+                <span>{brDay(x.data)}</span>
                 <span>{EXPENSE_CATEGORIES[x.categoria]}</span>
               </div>
               <p className="finance-line-text">{x.descricao}</p>

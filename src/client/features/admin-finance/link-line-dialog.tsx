@@ -5,7 +5,8 @@ import { ModalDialog } from "../../components/modal-dialog";
 import { useDebounced } from "../../hooks/use-debounced";
 import { reportAdminError } from "../../lib/admin-session";
 import { searchRegistrations } from "./finance-api";
-import { brDate, reais } from "./money";
+import { reais } from "./money";
+import { brDay } from "../../../shared/calendar-day";
 
 type Found = Awaited<ReturnType<typeof searchRegistrations>>["items"];
 
@@ -42,7 +43,7 @@ export function LinkLineDialog({
   return (
     <ModalDialog title="Vincular a uma inscrição" onClose={onCancel} busy={busy}>
       <p>
-        Crédito de <strong>{reais(line.valor_centavos)}</strong> em {brDate(line.data)}
+        Crédito de <strong>{reais(line.valor_centavos)}</strong> em {brDay(line.data)}
         {line.pagador ? `, de ${line.pagador}` : ""}.
       </p>
       <div className="admin-field">

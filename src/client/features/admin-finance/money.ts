@@ -6,9 +6,6 @@ export const reais = (centavos: number) => (centavos < 0 ? `-${formatPrice(-cent
 /** "15,00" typed in a field → centavos; null when it is not an amount. */
 export const centavosOf = (typed: string) => parsePrice(typed);
 
-/** "12/08/2025" from "2025-08-12". */
-export const brDate = (day: string) => day.split("-").reverse().join("/");
-
 /** Today, as the date fields expect it (the phone's own day). */
 export function todayIso(): string {
   const d = new Date();

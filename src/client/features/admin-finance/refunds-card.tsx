@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { REFUND_ORIGINS, type RefundView } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { listRefunds } from "./finance-api";
-import { brDate, reais } from "./money";
+import { reais } from "./money";
+import { brDay } from "../../../shared/calendar-day";
 import { RefundDialog } from "./refund-dialog";
 
 /** "Reembolsos pendentes": paid people who gave up or were deleted, and double payments; then those decided. */
@@ -59,7 +60,7 @@ export function RefundsCard({ reloadKey }: { reloadKey: number }) {
               <li key={r.id}>
                 {r.nome ?? "Inscrição excluída"}:{" "}
                 {r.estado === "reembolsado"
-                  ? `reembolsado ${reais(r.devolvido_centavos ?? 0)} (${r.metodo === "ESPECIE" ? "espécie" : "PIX"}) em ${brDate(r.data ?? "")}`
+                  ? `reembolsado ${reais(r.devolvido_centavos ?? 0)} (${r.metodo === "ESPECIE" ? "espécie" : "PIX"}) em ${brDay(r.data ?? "")}`
                   : `sem reembolso — ${r.motivo}`}
                 {r.resolvido_por_nome ? `, por ${r.resolvido_por_nome}` : ""}
               </li>

@@ -1,6 +1,7 @@
 import { LINE_GROUPS, MATCH_LABELS } from "../../../shared/finance";
 import type { StatementLineView } from "../../../shared/finance-views";
-import { brDate, reais } from "./money";
+import { reais } from "./money";
+import { brDay } from "../../../shared/calendar-day";
 
 /**
  * One credit of the statement: date, amount, who paid, and what can be done
@@ -25,7 +26,7 @@ export function StatementLineItem({
     <li className="finance-line">
       <div className="finance-line-head">
         <strong>{reais(line.valor_centavos)}</strong>
-        <span>{brDate(line.data)}</span>
+        <span>{brDay(line.data)}</span>
         {line.banco && <span>{line.banco}</span>}
       </div>
       <p className="finance-line-text">{line.pagador || line.descricao || "Sem descrição"}</p>

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brDay } from "../../../shared/calendar-day";
 import { decodeStatement, MAX_STATEMENT_LINES } from "./decode-statement";
 import { type CsvColumns, columnIndexes, NUBANK_COLUMNS, parseCsv, readCsv } from "./parse-csv";
 import { looksLikeOfx, parseOfx } from "./parse-ofx";
@@ -20,8 +21,6 @@ export interface CreditLine {
   valorCentavos: number;
   descricao: string;
 }
-
-const brDay = (day: string) => day.split("-").reverse().join("/");
 
 /**
  * A statement file as credit lines, each with an identity that stays the same
