@@ -26,6 +26,7 @@ import adminActivityRoutes from "./routes/admin-activity";
 import adminAuthorizationRoutes from "./routes/admin-authorizations";
 import adminBoardingRoutes from "./routes/admin-boarding";
 import adminBusRoutes from "./routes/admin-buses";
+import adminEditionRoutes from "./routes/admin-editions";
 import adminFinanceRoutes from "./routes/admin-finance";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminFinanceRoutes);
     await admin.register(adminAuthorizationRoutes);
     await admin.register(adminSettingsRoutes);
+    await admin.register(adminEditionRoutes, { config });
   });
 
   await app.register(clientAppPlugin, {

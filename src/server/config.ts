@@ -102,6 +102,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1, "não pode ser vazia"))),
   /** Encrypts `npm run backup` files and opens them in `npm run restore` (backup-cipher.ts). */
   BACKUP_PASSPHRASE: z.optional(z.string().check(z.minLength(12, "use pelo menos 12 caracteres"))),
+  /** Where `npm run backup` and an edition's close write their backups. */
+  BACKUP_DIR: text("./backups", 1000),
   PIX_KEY: z._default(
     z.string().check(
       z.trim(),

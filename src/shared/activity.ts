@@ -25,6 +25,7 @@ export const ACTIVITY_GROUPS = {
   configuracoes: "Configurações",
   equipe: "Equipe",
   sessao: "Acessos",
+  edicao: "Edições",
 } as const;
 export type ActivityGroup = keyof typeof ACTIVITY_GROUPS;
 

@@ -88,6 +88,11 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /api/finance/accounts.xlsx": { access: "admin" },
   "POST /api/registrations/:id/adjust": { access: "admin", sameOrigin: true },
   "GET /api/registrations/:id/payments": { access: "admin", equipe: true },
+  "GET /api/editions": { access: "admin" },
+  "POST /api/editions/close": { access: "admin", sameOrigin: true },
+  "GET /api/editions/:id/registrations": { access: "admin" },
+  "GET /api/editions/:id/export.xlsx": { access: "admin" },
+  "GET /api/editions/:id/export.csv": { access: "admin" },
   "GET /": { access: "page" },
   "GET /obrigado": { access: "page" },
   "GET /admin": { access: "page" },
@@ -100,6 +105,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /admin/financeiro/contas": { access: "page" },
   "GET /obrigado/autorizacao": { access: "page" },
   "GET /admin/autorizacoes": { access: "page" },
+  "GET /admin/edicoes": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

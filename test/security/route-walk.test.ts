@@ -382,9 +382,12 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     return id;
   }
 
+  // An edition's close empties the edition the other tests walk: it goes last, in a test of its own.
+  const closesEdition = (r: WalkRoute) => r.url === "/api/editions/close" || r.url.startsWith("/api/editions/:id");
+
   it("answers Coordenação on every admin route (the 401s above are about the session)", async () => {
     const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
-    for (const r of walk.filter((w) => w.rule.access === "admin")) {
+    for (const r of walk.filter((w) => w.rule.access === "admin" && !closesEdition(w))) {
       const res = await t.app.inject(await validRequest(r, cookie));
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
       if (r.method === "GET" && r.url === "/api/registrations")
@@ -479,6 +482,25 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     } finally {
       for (const a of attackers) a.stream.close();
       admin.close();
+    }
+  });
+  it("answers Coordenação on the edition's close and on the closed edition's kept list", async () => {
+    const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
+    const routes = walk.filter(closesEdition);
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain("POST /api/editions/close");
+    for (const r of routes) {
+      const req = requestFor(r, { cookie });
+      const [{ id }] = await t.db.query<{ id: number }>("SELECT id FROM edicoes WHERE encerrada_em IS NULL");
+      if (r.url === "/api/editions/close")
+        req.payload = {
+          edicao_id: id,
+          nome: `Próxima ${id}`,
+          levar: { onibus: true, equipe: true, configuracoes: true },
+          dados: "guardar",
+        };
+      else req.url = r.url.replace(":id", String(id - 1));
+      const res = await t.app.inject(req);
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
     }
   });
 });

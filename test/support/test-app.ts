@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
@@ -26,6 +29,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   // A test that brings its own database keeps it; only a fresh one is made (and removed) here.
   const fresh = opts.env?.DATA_DIR ? null : await freshDatabaseEnv(kind);
+  // An edition's close writes a backup: into a folder of the test's own, never the checkout's backups/.
+  const backups = mkdtempSync(join(tmpdir(), "caravana-backups-"));
   // Tests post many registrations from 127.0.0.1, often with one phone; the per-IP and per-phone limits
   // have their own tests with the real defaults (one-phone.test.ts, rate-limit tests).
   const config = loadConfig({
@@ -33,6 +38,7 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     REGISTRATION_RATE_LIMIT: "100000",
     REGISTRATIONS_PER_PHONE: "1000",
+    BACKUP_DIR: backups,
     ...fresh?.env,
     ...opts.env,
   });
@@ -56,6 +62,7 @@ export async function startTestApp(
       await app.close();
       await db.close();
       await fresh?.cleanup();
+      rmSync(backups, { recursive: true, force: true });
     },
   };
 }

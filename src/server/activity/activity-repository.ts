@@ -34,7 +34,8 @@ export async function logSessionEvent(
 
 /** Newest first, filtered by person, kind (or its group: "pagamento" covers both) and dates. */
 export async function listActivity(db: Queryable, q: ActivityQuery, timeZone: string): Promise<ActivityPage> {
-  const where: string[] = [];
+  // The current edition's entries only; earlier ones stay in the table (docs/decisions/038).
+  const where: string[] = ["em >= (SELECT aberta_em FROM edicoes WHERE encerrada_em IS NULL)"];
   const params = sqlParams();
   const param = params.add;
   if (q.ator !== undefined) where.push(`ator_id = ${param(q.ator)}`);
@@ -48,7 +49,7 @@ export async function listActivity(db: Queryable, q: ActivityQuery, timeZone: st
     if (q.desde) where.push(`em >= (${param(q.desde)}::date)::timestamp AT TIME ZONE ${zone}`);
     if (q.ate) where.push(`em < (${param(q.ate)}::date + 1)::timestamp AT TIME ZONE ${zone}`);
   }
-  const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const filter = `WHERE ${where.join(" AND ")}`;
   const [{ total }] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM activity_log ${filter}`,
     params.values,

@@ -1,17 +1,15 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { backupTo } from "../maintenance/backup";
+import { loadConfig, loadDotEnv } from "../config";
+import { writeBackup } from "../maintenance/backup-file";
 import { openCliDatabase } from "./cli-database";
 
 // npm run backup [FILE]: a consistent snapshot of registrations, settings and receipts in one file,
-// encrypted when BACKUP_PASSPHRASE is set.
-const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
-const file = resolve(process.argv[2] ?? `backups/caravana-${stamp}.jsonl.gz`);
-mkdirSync(dirname(file), { recursive: true });
+// encrypted when BACKUP_PASSPHRASE is set. An edition's close writes its backup with the same code.
 const db = await openCliDatabase();
 try {
-  const passphrase = process.env.BACKUP_PASSPHRASE || undefined;
-  const { rows } = await backupTo(db, file, passphrase);
+  loadDotEnv();
+  const config = loadConfig();
+  const passphrase = config.BACKUP_PASSPHRASE || undefined;
+  const { file, rows } = await writeBackup(db, { dir: config.BACKUP_DIR, file: process.argv[2], passphrase });
   console.log(`Backup gravado em ${file}${passphrase ? " (cifrado com BACKUP_PASSPHRASE)" : ""}`);
   if (!passphrase)
     console.log("Atenção: o arquivo tem dados pessoais e as senhas (cifradas) da equipe. Guarde-o com cuidado.");

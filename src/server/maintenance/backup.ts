@@ -32,6 +32,9 @@ export const BACKUP_TABLES = [
   "entregas_dinheiro",
   "reembolsos",
   "despesas",
+  "edicoes",
+  "edicao_inscricoes",
+  "referencias_usadas",
 ] as const;
 
 const BATCH = 200;
@@ -69,6 +72,15 @@ async function primaryKey(db: Queryable, table: string): Promise<string> {
   return row.attname;
 }
 
+/** The open edition, which a backup names in its header so a restore can tell an older one. */
+async function currentEdition(db: Queryable): Promise<{ id: number; nome: string | null }> {
+  const [row] = await db.query<{ id: number; nome: string | null }>(
+    `SELECT e.id, coalesce((SELECT valor #>> '{}' FROM event_settings WHERE chave = 'titulo'), e.nome) AS nome
+     FROM edicoes e WHERE e.encerrada_em IS NULL`,
+  );
+  return row;
+}
+
 export interface BackupSummary {
   file: string;
   rows: Record<string, number>;
@@ -95,6 +107,7 @@ export async function backupTo(db: Database, file: string, passphrase?: string):
       version: BACKUP_VERSION,
       created_at: new Date().toISOString(),
       migrations: migrations.map((m) => m.version),
+      edicao: await currentEdition(tx),
     });
     for (const table of BACKUP_TABLES) {
       const cols = await storedColumns(tx, table);
@@ -171,6 +184,25 @@ function parseLine(
   }
 }
 
+interface BackupHeader {
+  /** Absent in backups made before editions: those are of edition one. */
+  edicao?: { id: number; nome: string | null };
+}
+
+/**
+ * A backup of an edition already closed here would bring last year's people
+ * back into this year's lists: it goes into a new database instead.
+ */
+async function refuseOlderEdition(db: Queryable, header: BackupHeader): Promise<void> {
+  const from = header.edicao ?? { id: 1, nome: null };
+  const here = await currentEdition(db);
+  if (here.id <= from.id) return;
+  throw new RestoreError(
+    `Este backup é da edição ${from.nome ? `“${from.nome}”` : from.id}, anterior à edição atual deste banco ` +
+      `(“${here.nome ?? here.id}”). Restaure-o em um banco novo (outro DATA_DIR ou DATABASE_URL).`,
+  );
+}
+
 /** Loads a backup into an empty database (migrated to the same version or later). */
 export async function restoreFrom(db: Database, file: string, passphrase?: string): Promise<Record<string, number>> {
   const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
@@ -191,6 +223,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
         if (item.format !== BACKUP_FORMAT || item.version !== BACKUP_VERSION) {
           throw new RestoreError("Este arquivo não é um backup da Caravana (ou é de uma versão desconhecida).");
         }
+        await refuseOlderEdition(tx, item as BackupHeader);
         header = true;
         continue;
       }
@@ -206,7 +239,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
         .map((c) => `"${c}"`)
         .join(", ");
       // The one settings row already exists after migrations: overwrite it.
-      const conflict = ["form_settings", "app_settings", "event_settings", "admin_users"].includes(table)
+      const conflict = ["form_settings", "app_settings", "event_settings", "admin_users", "edicoes"].includes(table)
         ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list
             .split(", ")
             .map((c) => `EXCLUDED.${c}`)
@@ -225,6 +258,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
     );
     // Restored people and log entries keep their ids; the next ones go after them.
     for (const table of [
+      "edicoes",
       "admin_users",
       "activity_log",
       "extrato_importacoes",

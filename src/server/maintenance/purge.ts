@@ -28,17 +28,29 @@ function anonymousValues(values: Record<string, unknown> | null): Record<string,
   return rest;
 }
 
+/** An edition's stretch of the log: from its opening to its close. Absent: the whole log. */
+export interface LogPeriod {
+  from: Date | string;
+  to: Date | string;
+}
+const IN_PERIOD = "($1::timestamptz IS NULL OR (em >= $1::timestamptz AND em < $2::timestamptz))";
+const periodParams = (period?: LogPeriod) => [period?.from ?? null, period?.to ?? null];
+
 /**
  * The log's entries about registrations: every name they carry (in the
  * summary and in the values) becomes initials, and phones go.
  */
-async function anonymiseLog(tx: Queryable, names: Map<string, string>): Promise<number> {
+export async function anonymiseLog(tx: Queryable, names: Map<string, string>, period?: LogPeriod): Promise<number> {
   const rows = await tx.query<{
     id: string;
     resumo: string;
     antes: Record<string, unknown> | null;
     depois: Record<string, unknown> | null;
-  }>("SELECT id::text, resumo, antes, depois FROM activity_log WHERE inscricao_id IS NOT NULL FOR UPDATE");
+  }>(
+    `SELECT id::text, resumo, antes, depois FROM activity_log
+     WHERE inscricao_id IS NOT NULL AND ${IN_PERIOD} FOR UPDATE`,
+    periodParams(period),
+  );
   for (const row of rows) {
     for (const v of [row.antes, row.depois]) {
       if (typeof v?.nome_completo === "string") names.set(v.nome_completo, initials(v.nome_completo));
@@ -80,10 +92,15 @@ async function purgeMoneyRecords(tx: Queryable, names: Map<string, string>): Pro
        AND NOT EXISTS (SELECT 1 FROM reembolsos r WHERE r.extrato_linha_id = l.id)`,
   );
   await tx.query("UPDATE extrato_linhas SET descricao = NULL, pagador = NULL, sugestoes = '{}'");
-  // The log's statement entries end with the payer's name: it goes, the date and amount stay.
+  await anonymiseStatementLog(tx);
+}
+
+/** The log's statement entries end with the payer's name: it goes, the date and amount stay. */
+export async function anonymiseStatementLog(tx: Queryable, period?: LogPeriod): Promise<void> {
   await tx.query(
     `UPDATE activity_log SET resumo = regexp_replace(resumo, '(R\\$ [0-9.,]+), .*$', '\\1'), depois = depois - 'pagador'
-     WHERE tipo IN ('pagamento.extrato', 'financeiro.extrato_ignorada')`,
+     WHERE tipo IN ('pagamento.extrato', 'financeiro.extrato_ignorada') AND ${IN_PERIOD}`,
+    periodParams(period),
   );
 }
 

@@ -1,0 +1,157 @@
+import { type CloseEdition, DATE_TO_BE_SET, EDITION_MESSAGES, type EditionChoices } from "../../shared/editions";
+import type { EventSettings } from "../../shared/event-settings";
+import type { AdminActor } from "../auth/session-repository";
+import type { Database, Queryable } from "../db/database";
+import { HttpError } from "../http-error";
+import { writeBackup } from "../maintenance/backup-file";
+import { anonymiseLog, anonymiseStatementLog, initials } from "../maintenance/purge";
+import { editionTotals } from "./edition-totals";
+import { keepList } from "./kept-list";
+
+export interface CloseEditionDeps {
+  db: Database;
+  /** The same database, naming the coordinator for the log (actorDatabase). */
+  actorDb: Database;
+  actor: Pick<AdminActor, "id" | "nome">;
+  settings: EventSettings;
+  defaults: EventSettings;
+  backupDir: string;
+  passphrase?: string;
+  /** Between the backup and the transaction: the server's log names the file before anything changes. */
+  onBackup?: (file: string) => Promise<void>;
+}
+
+/** Tables that hold one edition's people and money; emptied at the close (docs/decisions/038). */
+const EDITION_TABLES = [
+  "registrations",
+  "receipts",
+  "receipt_uploads",
+  "embarques",
+  "registration_duplicates",
+  "pagamentos",
+  "entregas_dinheiro",
+  "reembolsos",
+  "despesas",
+  "extrato_linhas",
+  "extrato_importacoes",
+];
+
+const closing = new WeakSet<Database>();
+
+async function openEdition(db: Queryable, lock = false) {
+  const [row] = await db.query<{ id: number; aberta_em: Date | string }>(
+    `SELECT id, aberta_em FROM edicoes WHERE encerrada_em IS NULL${lock ? " FOR UPDATE" : ""}`,
+  );
+  return row;
+}
+
+/** Whether a closed edition already has this name (compared without accents, case or outer spaces). */
+async function usedByClosed(db: Queryable, name: string): Promise<boolean> {
+  const [row] = await db.query<{ taken: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM edicoes WHERE encerrada_em IS NOT NULL
+                    AND caravana_fold(btrim(nome)) = caravana_fold(btrim($1))) AS taken`,
+    [name],
+  );
+  return row.taken;
+}
+
+async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: string, lock = false) {
+  const open = await openEdition(db, lock);
+  if (open.id !== input.edicao_id) throw new HttpError(409, EDITION_MESSAGES.alreadyClosed);
+  const fold = (s: string) => s.trim().normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
+  if (fold(input.nome) === fold(currentTitle) || (await usedByClosed(db, input.nome)))
+    throw new HttpError(409, EDITION_MESSAGES.nameTaken(input.nome));
+  if (await usedByClosed(db, currentTitle)) throw new HttpError(409, EDITION_MESSAGES.currentNameTaken(currentTitle));
+  return open;
+}
+
+/**
+ * "Encerrar edição": a backup first, then one transaction that keeps the
+ * totals (and the list, when asked), empties the edition's tables, carries
+ * over what was ticked and opens the next edition with the form closed.
+ * The open edition's row is locked, so a second click or a second coordinator
+ * finds it closed; a crash leaves the edition as it was.
+ */
+export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) {
+  const { db, settings } = deps;
+  await refuseBadClose(db, input, settings.titulo);
+  if (closing.has(db)) throw new HttpError(409, EDITION_MESSAGES.closing);
+  closing.add(db);
+  try {
+    let backup: string;
+    try {
+      backup = (await writeBackup(db, { dir: deps.backupDir, passphrase: deps.passphrase })).file;
+    } catch (err) {
+      throw new HttpError(503, EDITION_MESSAGES.backupFailed((err as NodeJS.ErrnoException).code ?? "erro de escrita"));
+    }
+    await deps.onBackup?.(backup);
+    await deps.actorDb.transaction(async (tx) => {
+      const open = await refuseBadClose(tx, input, settings.titulo, true);
+      await closeInTransaction(tx, deps, input, open, backup);
+    });
+    return backup;
+  } finally {
+    closing.delete(db);
+  }
+}
+
+async function closeInTransaction(
+  tx: Queryable,
+  deps: CloseEditionDeps,
+  input: CloseEdition,
+  open: { id: number; aberta_em: Date | string },
+  backup: string,
+) {
+  const totals = await editionTotals(tx);
+  const keep = input.dados === "guardar";
+  if (keep) await keepList(tx, open.id, deps.settings.fuso_horario);
+  const people = await tx.query<{ nome_completo: string }>("SELECT nome_completo FROM registrations");
+  await tx.query(
+    "INSERT INTO referencias_usadas SELECT referencia FROM registrations WHERE referencia IS NOT NULL ON CONFLICT DO NOTHING",
+  );
+  // From here on the close's own deletions and resets are not entries of the log (caravana_logging).
+  await tx.query("SELECT set_config('caravana.encerrando', 'on', true)");
+  await tx.query(`TRUNCATE ${EDITION_TABLES.join(", ")}`);
+  if (!keep) {
+    const [{ now }] = await tx.query<{ now: Date | string }>("SELECT now()");
+    const period = { from: open.aberta_em, to: now };
+    await anonymiseLog(tx, new Map(people.map((p) => [p.nome_completo, initials(p.nome_completo)])), period);
+    await anonymiseStatementLog(tx, period);
+  }
+  await tx.query(input.levar.onibus ? "UPDATE onibus SET ocupados = 0" : "DELETE FROM onibus");
+  // The principal account is the server's own (ADMIN_PASSWORD): it always stays.
+  if (!input.levar.equipe) await tx.query("DELETE FROM admin_users WHERE id <> $1 AND NOT principal", [deps.actor.id]);
+  if (!input.levar.configuracoes) {
+    await tx.query(
+      `UPDATE event_settings e SET valor = d.v, origem = 'ambiente', atualizado_em = now()
+       FROM jsonb_each($1::jsonb) AS d(k, v) WHERE e.chave = d.k AND e.origem = 'painel'`,
+      [JSON.stringify(deps.defaults)],
+    );
+  }
+  await tx.query(
+    `INSERT INTO event_settings (chave, valor, origem)
+     SELECT k, v, 'painel' FROM jsonb_each($1::jsonb) AS e(k, v)
+     ON CONFLICT (chave) DO UPDATE SET valor = EXCLUDED.valor, origem = 'painel', atualizado_em = now()`,
+    [JSON.stringify({ titulo: input.nome, data: input.data || DATE_TO_BE_SET })],
+  );
+  await tx.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+  const choices: EditionChoices = { nova: input.nome, ...input.levar, dados: input.dados, dias: input.dias };
+  await tx.query(
+    `UPDATE edicoes SET nome = $2, data = $3, encerrada_em = now(), encerrada_por = $4, escolhas = $5, totais = $6,
+       dados_ate = CASE WHEN $7 THEN now() + make_interval(days => $8) END,
+       dados_apagados_em = CASE WHEN $7 THEN NULL ELSE now() END, backup = $9
+     WHERE id = $1`,
+    [
+      open.id,
+      deps.settings.titulo,
+      deps.settings.data,
+      deps.actor.nome,
+      JSON.stringify(choices),
+      JSON.stringify(totals),
+      keep,
+      input.dias,
+      backup,
+    ],
+  );
+  await tx.query("INSERT INTO edicoes (nome) VALUES ($1)", [input.nome]);
+}

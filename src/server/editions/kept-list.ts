@@ -1,0 +1,99 @@
+import type { ArchivedRegistration } from "../../shared/editions";
+import type { Database, Queryable } from "../db/database";
+import { anonymiseLog, anonymiseStatementLog, initials } from "../maintenance/purge";
+import { type ExportRow, exportRegistrations } from "../registrations/list-registrations";
+
+// A closed edition's list, kept read-only while its days run (edicao_inscricoes, docs/schema.md).
+// Each row is the export's own row, so the kept sheet is the sheet the coordination knew.
+
+const BATCH = 1000;
+
+/** At the close: every registration as the export writes it, health notes included (they leave with the rest). */
+export async function keepList(tx: Queryable & { kind?: Database["kind"] }, editionId: number, timeZone: string) {
+  let kept = 0;
+  for await (const batch of exportRegistrations(tx, { q: "", status: "todos", sort: "nome" }, timeZone, BATCH, true)) {
+    await tx.query(
+      `INSERT INTO edicao_inscricoes (edicao_id, id, linha)
+       SELECT $1, (x ->> 'id')::uuid, x FROM jsonb_array_elements($2::jsonb) x`,
+      [editionId, JSON.stringify(batch)],
+    );
+    kept += batch.length;
+  }
+  return kept;
+}
+
+/** The read-only list, by name. */
+export async function keptRegistrations(db: Queryable, editionId: number): Promise<ArchivedRegistration[]> {
+  return db.query<ArchivedRegistration>(
+    `SELECT linha ->> 'id' AS id, linha ->> 'nome_completo' AS nome_completo, (linha ->> 'idade')::int AS idade,
+            linha ->> 'numero_responsavel' AS numero_responsavel, linha ->> 'situacao' AS situacao,
+            linha ->> 'onibus_nome' AS onibus_nome, linha ->> 'metodo_pagamento' AS metodo_pagamento,
+            linha ->> 'status_pagamento' AS status_pagamento, linha ->> 'referencia' AS referencia
+     FROM edicao_inscricoes WHERE edicao_id = $1
+     ORDER BY caravana_fold(linha ->> 'nome_completo'), id`,
+    [editionId],
+  );
+}
+
+/** The kept rows in batches, for the export's writers. */
+export async function* keptBatches(db: Queryable, editionId: number, withHealth: boolean): AsyncGenerator<ExportRow[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows: { id: string; linha: ExportRow }[] = await db.query<{ id: string; linha: ExportRow }>(
+      `SELECT id::text, linha FROM edicao_inscricoes WHERE edicao_id = $1 AND ($2::uuid IS NULL OR id > $2::uuid)
+       ORDER BY id LIMIT ${BATCH}`,
+      [editionId, after],
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ ...r.linha, saude: withHealth ? r.linha.saude : null }));
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+interface EditionPeriod {
+  id: number;
+  aberta_em: Date | string;
+  encerrada_em: Date | string;
+}
+
+/**
+ * The end of a closed edition's personal data: its kept list goes, and its
+ * stretch of the log keeps initials only (as `npm run purge` leaves it).
+ * Logged by edicoes_log.
+ */
+export async function purgeEditionData(tx: Queryable, edition: EditionPeriod, names: string[]): Promise<void> {
+  const period = { from: edition.aberta_em, to: edition.encerrada_em };
+  await anonymiseLog(tx, new Map(names.map((n) => [n, initials(n)])), period);
+  await anonymiseStatementLog(tx, period);
+  await tx.query("DELETE FROM edicao_inscricoes WHERE edicao_id = $1", [edition.id]);
+  await tx.query("UPDATE edicoes SET dados_apagados_em = now(), dados_ate = NULL WHERE id = $1", [edition.id]);
+}
+
+/** Editions whose keeping days are over lose their personal data; the server checks at start and every hour. */
+export async function purgeExpiredEditions(db: Database): Promise<number> {
+  const due = await db.query<{ id: number }>(
+    "SELECT id FROM edicoes WHERE dados_ate IS NOT NULL AND dados_ate <= now() AND dados_apagados_em IS NULL",
+  );
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      // Locked first: two instances purging at once do it once.
+      const [edition] = await tx.query<EditionPeriod>(
+        `SELECT id, aberta_em, encerrada_em FROM edicoes
+         WHERE id = $1 AND dados_ate <= now() AND dados_apagados_em IS NULL FOR UPDATE`,
+        [id],
+      );
+      if (!edition) return;
+      const names = await tx.query<{ nome: string }>(
+        "SELECT linha ->> 'nome_completo' AS nome FROM edicao_inscricoes WHERE edicao_id = $1",
+        [id],
+      );
+      await purgeEditionData(
+        tx,
+        edition,
+        names.map((n) => n.nome),
+      );
+    });
+  }
+  return due.length;
+}

@@ -1,0 +1,20 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Database } from "../db/database";
+import { type BackupSummary, backupTo } from "./backup";
+
+/** The file `npm run backup` and an edition's close write: BACKUP_DIR/caravana-<UTC stamp>.jsonl.gz. */
+export function backupFileName(dir: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, "-").slice(0, 23);
+  return resolve(dir, `caravana-${stamp}.jsonl.gz`);
+}
+
+/** One backup into BACKUP_DIR (or the file given), the folder made when missing. */
+export async function writeBackup(
+  db: Database,
+  opts: { dir: string; file?: string; passphrase?: string },
+): Promise<BackupSummary> {
+  const file = opts.file ? resolve(opts.file) : backupFileName(opts.dir);
+  mkdirSync(resolve(file, ".."), { recursive: true });
+  return backupTo(db, file, opts.passphrase);
+}
