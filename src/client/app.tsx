@@ -21,6 +21,7 @@ const ThanksAuthorizationRoute = lazy(() =>
 const AuthorizationsRoute = lazy(() =>
   import("./routes/authorizations").then((m) => ({ default: m.AuthorizationsRoute })),
 );
+const EditionsRoute = lazy(() => import("./routes/editions").then((m) => ({ default: m.EditionsRoute })));
 const TeamRoute = lazy(() => import("./routes/team").then((m) => ({ default: m.TeamRoute })));
 const BoardingPrintRoute = lazy(() =>
   import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
@@ -114,6 +115,13 @@ export function App() {
       page = (
         <AdminPage>
           <FinanceAccountsRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/edicoes":
+      page = (
+        <AdminPage>
+          <EditionsRoute />
         </AdminPage>
       );
       break;

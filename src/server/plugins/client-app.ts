@@ -22,6 +22,7 @@ const APP_ROUTES: Record<string, string | null> = {
   "/admin/financeiro/contas": "finance-accounts",
   "/obrigado/autorizacao": "thanks-authorization",
   "/admin/autorizacoes": "authorizations",
+  "/admin/edicoes": "editions",
 };
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.

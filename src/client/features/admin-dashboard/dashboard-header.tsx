@@ -64,6 +64,9 @@ export function DashboardHeader({
               <Link href="/admin/configuracoes" className="admin-btn admin-btn-outline">
                 Configurações
               </Link>
+              <Link href="/admin/edicoes" className="admin-btn admin-btn-outline">
+                Edições
+              </Link>
               {travelAuthorization && (
                 <Link href="/admin/autorizacoes" className="admin-btn admin-btn-outline">
                   Autorizações

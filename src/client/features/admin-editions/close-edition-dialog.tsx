@@ -1,0 +1,201 @@
+import { type FormEvent, useId, useState } from "react";
+import {
+  type CloseEditionInput,
+  type CloseEditionResult,
+  closeEditionSchema,
+  closeSummary,
+  EDITION_MESSAGES,
+  KEEP_DAYS_DEFAULT,
+  KEEP_DAYS_MAX,
+} from "../../../shared/editions";
+import { DialogActions } from "../../components/dialog-actions";
+import { ModalDialog } from "../../components/modal-dialog";
+import { reportAdminError } from "../../lib/admin-session";
+import { ApiError } from "../../lib/api";
+import { closeEdition } from "./editions-api";
+
+interface Props {
+  edition: { id: number; nome: string };
+  /** Roll call marks this phone has not sent yet: the close waits for them. */
+  queuedMarks: number;
+  onClose: () => void;
+  onClosed: (result: CloseEditionResult) => void;
+}
+
+/** "Encerrar edição": the next edition's name and date, what carries over, and last year's personal data. */
+export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: Props) {
+  const id = useId();
+  const [nome, setNome] = useState("");
+  const [data, setData] = useState("");
+  const [levar, setLevar] = useState({ onibus: true, equipe: true, configuracoes: true });
+  const [dados, setDados] = useState<"guardar" | "apagar">("guardar");
+  const [dias, setDias] = useState(String(KEEP_DAYS_DEFAULT));
+  const [error, setError] = useState<{ field: "nome" | "data" | "dias" | "geral"; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const input: CloseEditionInput = {
+    edicao_id: edition.id,
+    nome,
+    data,
+    levar,
+    dados,
+    dias: Number(dias),
+  };
+  const blocked = queuedMarks > 0;
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving || blocked) return;
+    const parsed = closeEditionSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path[0] === "data" || issue.path[0] === "dias" ? issue.path[0] : "nome";
+      setError({ field, message: issue.message });
+      document.getElementById(`${id}-${field}`)?.focus();
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      onClosed(await closeEdition(input));
+    } catch (err) {
+      // A taken name, a page left open while someone else closed, a backup that failed: said here.
+      if (err instanceof ApiError && [409, 503].includes(err.status)) {
+        const aboutName = err.message.startsWith("Já existe uma edição");
+        setError({ field: aboutName ? "nome" : "geral", message: err.message });
+      } else reportAdminError("Erro ao encerrar a edição", err);
+      setSaving(false);
+    }
+  }
+
+  const fieldError = (field: "nome" | "data" | "dias") =>
+    error?.field === field ? (
+      <p id={`${id}-${field}-error`} className="admin-field-error">
+        {error.message}
+      </p>
+    ) : null;
+
+  return (
+    <ModalDialog title="Encerrar edição" onClose={onClose} busy={saving} className="edition-dialog">
+      <form className="admin-edit-form" onSubmit={submit} noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-nome`}>Nome da nova edição</label>
+          <input
+            id={`${id}-nome`}
+            type="text"
+            autoComplete="off"
+            maxLength={40}
+            placeholder="JDJ 2026"
+            value={nome}
+            onChange={(e) => {
+              setNome(e.target.value);
+              if (error?.field === "nome") setError(null);
+            }}
+            data-autofocus
+            aria-invalid={error?.field === "nome" || undefined}
+            aria-describedby={error?.field === "nome" ? `${id}-nome-error` : `${id}-nome-hint`}
+          />
+          {fieldError("nome") ?? (
+            <p id={`${id}-nome-hint`} className="admin-field-hint">
+              Vira o título do evento nas páginas.
+            </p>
+          )}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-data`}>Data da nova edição (opcional)</label>
+          <input
+            id={`${id}-data`}
+            type="text"
+            autoComplete="off"
+            maxLength={40}
+            placeholder="Ex.: 22 de agosto de 2026"
+            value={data}
+            onChange={(e) => setData(e.target.value)}
+            aria-invalid={error?.field === "data" || undefined}
+            aria-describedby={error?.field === "data" ? `${id}-data-error` : `${id}-data-hint`}
+          />
+          {fieldError("data") ?? (
+            <p id={`${id}-data-hint`} className="admin-field-hint">
+              Em branco, fica “A definir” até você preencher em Configurações.
+            </p>
+          )}
+        </div>
+        <fieldset className="admin-choice edition-choice">
+          <legend>O que continua na nova edição</legend>
+          {(
+            [
+              ["onibus", "Ônibus, com lugares e responsáveis (vazios)"],
+              ["equipe", "Contas da equipe"],
+              ["configuracoes", "Configurações (local, valor, chave PIX, mensagens, aviso)"],
+            ] as const
+          ).map(([key, label]) => (
+            <label key={key}>
+              <input
+                type="checkbox"
+                checked={levar[key]}
+                onChange={(e) => setLevar({ ...levar, [key]: e.target.checked })}
+              />{" "}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="admin-choice edition-choice">
+          <legend>Dados pessoais da edição encerrada</legend>
+          <label>
+            <input
+              type="radio"
+              name={`${id}-dados`}
+              checked={dados === "guardar"}
+              onChange={() => setDados("guardar")}
+            />{" "}
+            Guardar por um prazo, só para leitura, e depois apagar
+          </label>
+          {dados === "guardar" && (
+            <div className="admin-field edition-days">
+              <label htmlFor={`${id}-dias`}>Dias guardados</label>
+              <input
+                id={`${id}-dias`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={KEEP_DAYS_MAX}
+                value={dias}
+                onChange={(e) => setDias(e.target.value)}
+                aria-invalid={error?.field === "dias" || undefined}
+                aria-describedby={error?.field === "dias" ? `${id}-dias-error` : undefined}
+              />
+              {fieldError("dias")}
+            </div>
+          )}
+          <label>
+            <input type="radio" name={`${id}-dados`} checked={dados === "apagar"} onChange={() => setDados("apagar")} />{" "}
+            Apagar agora (ficam só os totais e as iniciais no registro de atividade)
+          </label>
+        </fieldset>
+        <p className="edition-summary" aria-live="polite">
+          {closeSummary(edition.nome, { ...input, dias: Number(dias) || KEEP_DAYS_DEFAULT })} Antes, um backup completo
+          é gravado no servidor.
+        </p>
+        {blocked && (
+          <p className="admin-field-error" role="alert">
+            {EDITION_MESSAGES.queuedMarks(queuedMarks)}
+          </p>
+        )}
+        {error?.field === "geral" && (
+          <p className="admin-field-error" role="alert">
+            {error.message}
+          </p>
+        )}
+        <DialogActions
+          onCancel={onClose}
+          busy={saving}
+          action={
+            blocked
+              ? undefined
+              : { label: "Encerrar edição", busyLabel: "Gravando backup e encerrando...", danger: true }
+          }
+        />
+      </form>
+    </ModalDialog>
+  );
+}
