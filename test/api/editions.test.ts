@@ -17,6 +17,8 @@ import { importOk, ofx, todayInFortaleza } from "../support/statements";
 import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 import type { Database, Queryable } from "../../src/server/db/database";
 import { restoreFrom } from "../../src/server/maintenance/backup";
+import { migrate } from "../../src/server/db/migrate";
+import { purgePersonalData } from "../../src/server/maintenance/purge";
 
 const editions = async (s: AdminSession) => (await s.inject("GET", "/api/editions")).json() as EditionsView;
 
@@ -407,5 +409,63 @@ describe("a close whose backup cannot be written", () => {
     ]);
     expect(await editions(adminSession)).toEqual(before);
     expect((await list(adminSession)).map((x) => x.nome_completo)).toEqual(["Kátia Intacta"]);
+  });
+});
+
+describe.each(DB_KINDS)("a database made before editions on %s", (kind) => {
+  const test = apiTest(kind);
+  test("becomes edition one, named from its title, with its rows and its year-old log in it", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await openForm(adminSession);
+    const kept = await register({ nome_completo: "Olga Anterior" });
+    // The database as it was before migration 026, with an entry from a year ago.
+    await t.db.exec(`
+      DROP TRIGGER registrations_referencia_nova ON registrations;
+      DROP FUNCTION caravana_referencia_nova();
+      DROP TRIGGER edicoes_log ON edicoes;
+      DROP FUNCTION caravana_log_editions();
+      DROP TABLE edicao_inscricoes, referencias_usadas, edicoes;
+      CREATE OR REPLACE FUNCTION caravana_logging() RETURNS boolean LANGUAGE sql STABLE AS $$
+        SELECT coalesce(current_setting('caravana.restoring', true), '') <> 'on'
+           AND coalesce(current_setting('caravana.purging', true), '') <> 'on'
+      $$;
+      DELETE FROM schema_migrations WHERE version = '026-editions';
+      INSERT INTO activity_log (em, ator_nome, tipo, resumo) VALUES (now() - interval '1 year', 'sistema', 'formulario.aberto', 'Formulário aberto há um ano');
+      UPDATE event_settings SET valor = '"JDJ Antigo"' WHERE chave = 'titulo';
+    `);
+    expect(await migrate(t.db)).toEqual(["026-editions"]);
+    const [edition] = await t.db.query<{ id: number; nome: string; encerrada_em: string | null }>(
+      "SELECT id, nome, encerrada_em FROM edicoes",
+    );
+    expect(edition).toEqual({ id: 1, nome: "JDJ Antigo", encerrada_em: null });
+    await t.app.eventSettings.reload();
+    const view = await editions(adminSession);
+    expect(view).toMatchObject({ atual: { id: 1, nome: "JDJ Antigo", inscricoes: 1 }, anteriores: [] });
+    expect((await list(adminSession)).map((r) => r.id)).toEqual([kept.id]);
+    const activity = (await adminSession.inject("GET", "/api/activity?tipo=formulario")).json() as ActivityPage;
+    expect(activity.items.map((e) => e.resumo)).toContain("Formulário aberto há um ano");
+  });
+});
+
+describe.each(DB_KINDS)("the purge after a close on %s", (kind) => {
+  const test = apiTest(kind);
+  test("npm run purge takes the kept lists of earlier editions too", async ({ t, register, adminSession }) => {
+    await openForm(adminSession);
+    await register({ nome_completo: "Paulo Purgado" });
+    expect((await close(adminSession, { nome: `Purga ${kind}` })).statusCode).toBe(200);
+    expect((await editions(adminSession)).anteriores[0].inscricoes_guardadas).toBe(1);
+    await purgePersonalData(t.db);
+    // The purge ends every session too: the rows tell.
+    const [purged] = await t.db.query<{ dados_ate: string | null; dados_apagados_em: string | null }>(
+      "SELECT dados_ate, dados_apagados_em FROM edicoes WHERE encerrada_em IS NOT NULL",
+    );
+    expect(purged.dados_ate).toBeNull();
+    expect(purged.dados_apagados_em).not.toBeNull();
+    expect(await t.db.query("SELECT 1 FROM edicao_inscricoes")).toEqual([]);
+    const left = await t.db.query("SELECT 1 FROM activity_log WHERE resumo LIKE '%Paulo Purgado%'");
+    expect(left).toEqual([]);
   });
 });

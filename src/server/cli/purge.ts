@@ -6,19 +6,21 @@ import { openCliDatabase } from "./cli-database";
 const yes = process.argv.includes("--yes");
 const db = await openCliDatabase();
 try {
-  const [s] = await db.query<{ pending: number; receipts: number; open: boolean }>(
+  const [s] = await db.query<{ pending: number; receipts: number; kept: number; open: boolean }>(
     `SELECT (SELECT count(*)::int FROM registrations WHERE anonimizado_em IS NULL) AS pending,
             (SELECT count(*)::int FROM receipts) AS receipts,
+            (SELECT count(*)::int FROM edicao_inscricoes) AS kept,
             (SELECT is_open FROM form_settings WHERE id = 'form_status') AS open`,
   );
   if (s.open) {
     console.error("As inscrições ainda estão abertas. Feche o formulário no painel antes de apagar os dados.");
     process.exitCode = 1;
-  } else if (s.pending === 0 && s.receipts === 0) {
+  } else if (s.pending === 0 && s.receipts === 0 && s.kept === 0) {
     console.log("Nada a apagar: os dados pessoais já foram removidos.");
   } else {
     console.log(
-      `Isto reduz ${s.pending} nome(s) às iniciais e apaga os telefones e ${s.receipts} comprovante(s). As contagens ficam.`,
+      `Isto reduz ${s.pending} nome(s) às iniciais e apaga os telefones e ${s.receipts} comprovante(s)` +
+        `${s.kept ? `, e as listas guardadas de edições anteriores (${s.kept} inscrição(ões))` : ""}. As contagens ficam.`,
     );
     let go = yes;
     if (!go) {

@@ -1,6 +1,6 @@
 import type { ArchivedRegistration } from "../../shared/editions";
 import type { Database, Queryable } from "../db/database";
-import { anonymiseLog, anonymiseStatementLog, initials } from "../maintenance/purge";
+import { type KeptEdition, purgeEditionData } from "../maintenance/purge";
 import { type ExportRow, exportRegistrations } from "../registrations/list-registrations";
 
 // A closed edition's list, kept read-only while its days run (edicao_inscricoes, docs/schema.md).
@@ -51,25 +51,6 @@ export async function* keptBatches(db: Queryable, editionId: number, withHealth:
   }
 }
 
-interface EditionPeriod {
-  id: number;
-  aberta_em: Date | string;
-  encerrada_em: Date | string;
-}
-
-/**
- * The end of a closed edition's personal data: its kept list goes, and its
- * stretch of the log keeps initials only (as `npm run purge` leaves it).
- * Logged by edicoes_log.
- */
-export async function purgeEditionData(tx: Queryable, edition: EditionPeriod, names: string[]): Promise<void> {
-  const period = { from: edition.aberta_em, to: edition.encerrada_em };
-  await anonymiseLog(tx, new Map(names.map((n) => [n, initials(n)])), period);
-  await anonymiseStatementLog(tx, period);
-  await tx.query("DELETE FROM edicao_inscricoes WHERE edicao_id = $1", [edition.id]);
-  await tx.query("UPDATE edicoes SET dados_apagados_em = now(), dados_ate = NULL WHERE id = $1", [edition.id]);
-}
-
 /** Editions whose keeping days are over lose their personal data; the server checks at start and every hour. */
 export async function purgeExpiredEditions(db: Database): Promise<number> {
   const due = await db.query<{ id: number }>(
@@ -78,21 +59,12 @@ export async function purgeExpiredEditions(db: Database): Promise<number> {
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       // Locked first: two instances purging at once do it once.
-      const [edition] = await tx.query<EditionPeriod>(
+      const [edition] = await tx.query<KeptEdition>(
         `SELECT id, aberta_em, encerrada_em FROM edicoes
          WHERE id = $1 AND dados_ate <= now() AND dados_apagados_em IS NULL FOR UPDATE`,
         [id],
       );
-      if (!edition) return;
-      const names = await tx.query<{ nome: string }>(
-        "SELECT linha ->> 'nome_completo' AS nome FROM edicao_inscricoes WHERE edicao_id = $1",
-        [id],
-      );
-      await purgeEditionData(
-        tx,
-        edition,
-        names.map((n) => n.nome),
-      );
+      if (edition) await purgeEditionData(tx, edition);
     });
   }
   return due.length;

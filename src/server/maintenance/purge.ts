@@ -104,6 +104,29 @@ export async function anonymiseStatementLog(tx: Queryable, period?: LogPeriod): 
   );
 }
 
+/** A closed edition whose list is still kept (docs/decisions/038). */
+export interface KeptEdition {
+  id: number;
+  aberta_em: Date | string;
+  encerrada_em: Date | string;
+}
+
+/**
+ * The end of a closed edition's personal data: its kept list goes, and its
+ * stretch of the log keeps initials only. Logged by edicoes_log.
+ */
+export async function purgeEditionData(tx: Queryable, edition: KeptEdition): Promise<void> {
+  const kept = await tx.query<{ nome: string }>(
+    "SELECT linha ->> 'nome_completo' AS nome FROM edicao_inscricoes WHERE edicao_id = $1",
+    [edition.id],
+  );
+  const period = { from: edition.aberta_em, to: edition.encerrada_em };
+  await anonymiseLog(tx, new Map(kept.map((k) => [k.nome, initials(k.nome)])), period);
+  await anonymiseStatementLog(tx, period);
+  await tx.query("DELETE FROM edicao_inscricoes WHERE edicao_id = $1", [edition.id]);
+  await tx.query("UPDATE edicoes SET dados_apagados_em = now(), dados_ate = NULL WHERE id = $1", [edition.id]);
+}
+
 /**
  * Removes the personal data of an ended event: names become initials, phones
  * and receipts are deleted, in the registrations and in the activity log;
@@ -134,6 +157,12 @@ export async function purgePersonalData(db: Database): Promise<PurgeResult> {
     }
     await purgeMoneyRecords(tx, names);
     const logEntries = await anonymiseLog(tx, names);
+    // Earlier editions' lists kept read-only go too.
+    const kept = await tx.query<KeptEdition>(
+      `SELECT id, aberta_em, encerrada_em FROM edicoes
+       WHERE encerrada_em IS NOT NULL AND dados_apagados_em IS NULL FOR UPDATE`,
+    );
+    for (const edition of kept) await purgeEditionData(tx, edition);
     // Admin sessions hold no personal data, but nobody needs them after the event either.
     await tx.query("DELETE FROM admin_sessions");
     return { registrations: rows.length, receipts, logEntries };
