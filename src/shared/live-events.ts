@@ -22,6 +22,8 @@ export const LIVE_EVENTS = {
   settingsChanged: "settings-changed",
   /** Admin sessions ended: their streams close. Never sent to a page. */
   sessionsEnded: "sessions-ended",
+  /** An edition was closed and its tables emptied (no row announced itself): every stream gets `resync`. */
+  editionClosed: "edition-closed",
   /** SeatSummary, to every stream; counted by the server, not sent by the database. */
   seats: "seats",
   /** Events may have been lost (a LISTEN connection was reopened): fetch again. */
@@ -39,6 +41,7 @@ export const NOTIFIED_EVENTS = [
   LIVE_EVENTS.boarding,
   LIVE_EVENTS.settingsChanged,
   LIVE_EVENTS.sessionsEnded,
+  LIVE_EVENTS.editionClosed,
 ] as const;
 
 export type NotifiedEventName = (typeof NOTIFIED_EVENTS)[number];

@@ -13,6 +13,7 @@ import type { SettingsView } from "../../src/shared/event-settings";
 import type { ActivityPage } from "../../src/shared/activity";
 import { type AdminSession, apiTest, person } from "../support/api-fixtures";
 import { multipartBody } from "../support/multipart";
+import { openStream } from "../support/sse";
 import { importOk, ofx, todayInFortaleza } from "../support/statements";
 import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 import type { Database, Queryable } from "../../src/server/db/database";
@@ -38,7 +39,7 @@ const list = async (s: AdminSession) =>
   ((await s.inject("GET", "/api/registrations?pageSize=100")).json() as { items: Registration[]; total: number }).items;
 
 describe.each(DB_KINDS)("editions on %s", (kind) => {
-  const test = apiTest(kind, { equipeName: "Lia Equipe" });
+  const test = apiTest(kind, { equipeName: "Lia Equipe", listen: true });
   const today = todayInFortaleza();
 
   test("a full close keeps JDJ 2025's totals (the sums of its rows), empties the edition and carries over buses, team and settings", async ({
@@ -95,8 +96,12 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     const received = accounts.recebido.linhas;
     const before = await editions(adminSession);
 
+    const stream = await openStream(`${t.baseUrl}/api/events`, adminSession.cookie);
     const res = await close(adminSession, { nome: "JDJ 2026", data: "22 de agosto de 2026" });
     expect(res.statusCode, res.body).toBe(200);
+    // The emptied tables announced no row: open panels are told to fetch again.
+    await stream.until((events) => events.some((e) => e.event === "resync"));
+    await stream.close();
     const done = res.json() as CloseEditionResult;
     expect(existsSync(done.backup)).toBe(true);
     expect(done.encerrada).toMatchObject({
@@ -191,13 +196,14 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
       ofx([{ data: today, valor: "20.00", memo: `PIX ${r[4].referencia}`, fitid: "velho-1" }]),
     );
     expect((await list(adminSession)).every((x) => x.status_pagamento === "pendente")).toBe(true);
-    // The database itself skips a reference an earlier edition gave out, as it skips one already taken.
-    const skipped = await t.db.query(
-      `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, referencia, responsavel_nome, parentesco)
-       VALUES ('Zé Novo', 20, '98988887777', 'PIX', $1, NULL, NULL) RETURNING id`,
-      [r[4].referencia],
-    );
-    expect(skipped).toEqual([]);
+    // The database itself refuses a reference an earlier edition gave out, whoever writes it.
+    await expect(
+      t.db.query(
+        `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, referencia)
+         VALUES ('Zé Novo', 20, '98988887777', 'PIX', $1)`,
+        [r[4].referencia],
+      ),
+    ).rejects.toThrow("referencia_usada");
   });
 
   test("bad input changes nothing: an empty or repeated name, a stale page, Equipe", async ({
@@ -423,10 +429,12 @@ describe.each(DB_KINDS)("a database made before editions on %s", (kind) => {
     const kept = await register({ nome_completo: "Olga Anterior" });
     // The database as it was before migration 026, with an entry from a year ago.
     await t.db.exec(`
-      DROP TRIGGER registrations_referencia_nova ON registrations;
-      DROP FUNCTION caravana_referencia_nova();
+      DROP TRIGGER registrations_referencias_novas ON registrations;
+      DROP FUNCTION caravana_referencias_novas();
       DROP TRIGGER edicoes_log ON edicoes;
       DROP FUNCTION caravana_log_editions();
+      DROP TRIGGER edicoes_notify ON edicoes;
+      DROP FUNCTION caravana_notify_edition();
       DROP TABLE edicao_inscricoes, referencias_usadas, edicoes;
       CREATE OR REPLACE FUNCTION caravana_logging() RETURNS boolean LANGUAGE sql STABLE AS $$
         SELECT coalesce(current_setting('caravana.restoring', true), '') <> 'on'

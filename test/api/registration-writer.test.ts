@@ -146,6 +146,25 @@ describe.each(DB_KINDS)("registrations arriving together on %s", (kind) => {
     expect(stored.map((r) => r.referencia).sort()).toEqual([...references].sort());
   });
 
+  it("never gives a reference an earlier edition gave out: it draws again, grouped or alone", async () => {
+    await t.db.query("INSERT INTO referencias_usadas VALUES ('JDJAAAA')");
+    try {
+      let draws = 0;
+      const writer = registrationWriter(t.db, {
+        drawReference: () => (draws++ < 3 ? "JDJAAAA" : `JDJ${draws}`.padEnd(7, "C")),
+      });
+      const results = await Promise.all(Array.from({ length: 3 }, (_, i) => writer.create(person(i), randomUUID())));
+      // All three were drawn as the used one; each got another.
+      expect(draws).toBe(3);
+      const references = results.map((r) => r.registration.referencia);
+      expect(references).not.toContain("JDJAAAA");
+      expect(new Set(references).size).toBe(3);
+      expect(await rows()).toHaveLength(3);
+    } finally {
+      await t.db.query("DELETE FROM referencias_usadas");
+    }
+  });
+
   it("sends the next batch to the database before it answers the last one's requests", async () => {
     // The real database, with each grouped INSERT's start written down on its way through.
     // The first INSERT is held until the second group is queued, as a busy database would hold it.

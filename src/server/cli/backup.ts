@@ -1,4 +1,4 @@
-import { loadConfig, loadDotEnv } from "../config";
+import { loadConfig } from "../config";
 import { writeBackup } from "../maintenance/backup-file";
 import { openCliDatabase } from "./cli-database";
 
@@ -6,7 +6,7 @@ import { openCliDatabase } from "./cli-database";
 // encrypted when BACKUP_PASSPHRASE is set. An edition's close writes its backup with the same code.
 const db = await openCliDatabase();
 try {
-  loadDotEnv();
+  // openCliDatabase read .env and checked the environment already.
   const config = loadConfig();
   const passphrase = config.BACKUP_PASSPHRASE || undefined;
   const { file, rows } = await writeBackup(db, { dir: config.BACKUP_DIR, file: process.argv[2], passphrase });

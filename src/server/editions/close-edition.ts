@@ -105,7 +105,7 @@ async function closeInTransaction(
   const totals = await editionTotals(tx);
   const keep = input.dados === "guardar";
   if (keep) await keepList(tx, open.id, deps.settings.fuso_horario);
-  const people = await tx.query<{ nome_completo: string }>("SELECT nome_completo FROM registrations");
+  const people = keep ? [] : await tx.query<{ nome_completo: string }>("SELECT nome_completo FROM registrations");
   await tx.query(
     "INSERT INTO referencias_usadas SELECT referencia FROM registrations WHERE referencia IS NOT NULL ON CONFLICT DO NOTHING",
   );

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Database } from "../db/database";
 import { type BackupSummary, backupTo } from "./backup";
@@ -16,5 +16,11 @@ export async function writeBackup(
 ): Promise<BackupSummary> {
   const file = opts.file ? resolve(opts.file) : backupFileName(opts.dir);
   mkdirSync(resolve(file, ".."), { recursive: true });
-  return backupTo(db, file, opts.passphrase);
+  try {
+    return await backupTo(db, file, opts.passphrase);
+  } catch (err) {
+    // Half a file (a full disk) must not pass for a backup.
+    rmSync(file, { force: true });
+    throw err;
+  }
 }

@@ -82,6 +82,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     [LIVE_EVENTS.sessionsEnded]: (event) => streams.endSessions(event.hashes),
     // Told to the pages by the settings plugin once it has read the new values (settings/event-settings.ts).
     [LIVE_EVENTS.settingsChanged]: () => {},
+    // TRUNCATE announces no row: every page fetches its lists again.
+    [LIVE_EVENTS.editionClosed]: () => {
+      void realtime.resync().catch((err) => app.log.error({ err }, "falha ao reenviar após encerrar a edição"));
+    },
   };
 
   const unlisten = await app.db.listen(EVENTS_CHANNEL, (payload) => {

@@ -130,8 +130,12 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
     `WITH formulario AS (SELECT set_config('caravana.origem', 'formulario', true))
      INSERT INTO registrations (${columns}, consentimento_em)
      SELECT ${columns}, CASE WHEN consentimento_versao IS NULL THEN NULL ELSE now() END
-     FROM json_populate_recordset(NULL::registrations, $1::json)
+     FROM json_populate_recordset(NULL::registrations, $1::json) AS novo
      WHERE (SELECT is_open FROM form_settings WHERE id = $2) AND EXISTS (SELECT FROM formulario)
+       -- A reference an earlier edition gave out is left out like one taken (registrations_referencias_novas).
+       -- A filter per row, not NOT EXISTS: an anti-join may reorder the rows, and of two rows drawing one
+       -- reference the first must be the one inserted (answerCreated).
+       AND (SELECT u.referencia FROM referencias_usadas u WHERE u.referencia = novo.referencia) IS NULL
      ON CONFLICT DO NOTHING
      RETURNING id, metodo_pagamento, created_at, referencia, preco_centavos, situacao,
                ${busNameOf("onibus_id")} AS onibus_nome, NULL::int AS posicao_espera`,

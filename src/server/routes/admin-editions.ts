@@ -48,8 +48,6 @@ const adminEditionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) =>
       request.body,
     );
     await app.eventSettings.reload();
-    // TRUNCATE announces no row: every open list fetches again.
-    await app.realtime.resync();
     const [encerrada] = await pastEditions(app.db, request.body.edicao_id);
     return { backup, encerrada, atual: await currentEdition(app.db, app.eventSettings.current()) };
   });

@@ -43,19 +43,22 @@ CREATE TABLE edicao_inscricoes (
 -- Every reference an earlier edition gave out: an old receipt or statement line never pays a new registration.
 CREATE TABLE referencias_usadas (referencia text PRIMARY KEY);
 
-CREATE FUNCTION caravana_referencia_nova() RETURNS trigger
+-- The form's INSERT leaves such a row out itself, like a reference already taken, and draws again
+-- (create-registration.ts); this catches any other writer (psql), once per statement.
+CREATE FUNCTION caravana_referencias_novas() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  -- Skipped like a reference already taken (ON CONFLICT DO NOTHING): the server draws again.
-  IF NEW.referencia IS NOT NULL AND EXISTS (SELECT 1 FROM referencias_usadas WHERE referencia = NEW.referencia) THEN
-    RETURN NULL;
+  IF EXISTS (SELECT 1 FROM new_rows n JOIN referencias_usadas u ON u.referencia = n.referencia) THEN
+    RAISE EXCEPTION 'referencia_usada' USING ERRCODE = 'unique_violation',
+      HINT = 'Esta referência foi usada em uma edição anterior.';
   END IF;
-  RETURN NEW;
+  RETURN NULL;
 END
 $$;
-CREATE TRIGGER registrations_referencia_nova BEFORE INSERT ON registrations
-  FOR EACH ROW WHEN (coalesce(current_setting('caravana.restoring', true), '') <> 'on')
-  EXECUTE FUNCTION caravana_referencia_nova();
+CREATE TRIGGER registrations_referencias_novas AFTER INSERT ON registrations
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT WHEN (coalesce(current_setting('caravana.restoring', true), '') <> 'on')
+  EXECUTE FUNCTION caravana_referencias_novas();
 
 -- The close empties the live tables itself: none of its deletions and resets is an entry of its own.
 CREATE OR REPLACE FUNCTION caravana_logging() RETURNS boolean
@@ -96,11 +99,24 @@ $$;
 CREATE TRIGGER edicoes_log AFTER UPDATE ON edicoes
   FOR EACH ROW EXECUTE FUNCTION caravana_log_editions();
 
+-- TRUNCATE announces no row: a new edition tells every instance, whose pages fetch again.
+CREATE FUNCTION caravana_notify_edition() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('caravana_events', json_build_object('type', 'edition-closed')::text);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER edicoes_notify AFTER INSERT ON edicoes
+  FOR EACH STATEMENT EXECUTE FUNCTION caravana_notify_edition();
+
 COMMENT ON TABLE edicoes IS 'Each year''s caravan: the open one (exactly one) and the closed ones, with their totals kept forever and no personal data.';
 COMMENT ON TABLE edicao_inscricoes IS 'A closed edition''s list, as the export wrote it, kept read-only until edicoes.dados_ate.';
 COMMENT ON TABLE referencias_usadas IS 'Every payment reference an earlier edition gave out; never given again.';
-COMMENT ON FUNCTION caravana_referencia_nova() IS 'A new registration never takes a reference an earlier edition gave out.';
-COMMENT ON TRIGGER registrations_referencia_nova ON registrations IS 'A row whose reference an earlier edition used is skipped, like a reference taken; the server draws again (not while restoring).';
+COMMENT ON FUNCTION caravana_referencias_novas() IS 'A new registration never takes a reference an earlier edition gave out.';
+COMMENT ON TRIGGER registrations_referencias_novas ON registrations IS 'A statement inserting a reference an earlier edition used is refused as a unique violation (not while restoring); the form''s INSERT leaves such rows out and draws again.';
 COMMENT ON FUNCTION caravana_logging() IS 'Whether the log writes entries: not while a restore, the purge or an edition''s close runs.';
 COMMENT ON FUNCTION caravana_log_editions() IS 'Writes an edition''s close (what carried over, the data choice, the backup) and its automatic purge to the activity log.';
+COMMENT ON FUNCTION caravana_notify_edition() IS 'Announces a new edition (edition-closed), so every instance''s pages fetch their lists again.';
+COMMENT ON TRIGGER edicoes_notify ON edicoes IS 'A new edition is announced to every instance in the same transaction.';
 COMMENT ON TRIGGER edicoes_log ON edicoes IS 'An edition''s close and the purge of its personal data are logged in the same transaction.';
