@@ -3,7 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mb, ms, percentile, Report, runBench } from "./support-report";
 import { seedRegistrations } from "./support-seed";
-import { adminCookie, dbKinds, flag, freshDatabase, memoryOf, startServer, type DbKind } from "./support-server";
+import {
+  adminCookie,
+  dbKinds,
+  flag,
+  freshDatabase,
+  memoryOf,
+  startServer,
+  type DbKind,
+  visitorsDuring,
+} from "./support-server";
 
 /**
  * npm run bench:editions [-- --db=pglite|postgres|both] [--rows=5000]
@@ -14,25 +23,6 @@ import { adminCookie, dbKinds, flag, freshDatabase, memoryOf, startServer, type 
 
 const ROWS = Number(flag("rows", "5000"));
 const TARGET = { closeMs: 10_000, visitorP95Ms: 200, growthBytes: 100 * 1024 * 1024 };
-
-/** Visitors loading "/" four at a time until `until` settles: each load's time. */
-async function visitorsDuring(baseUrl: string, until: Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  await Promise.all(
-    [0, 1, 2, 3].map(async () => {
-      while (!done) {
-        const started = performance.now();
-        await (await fetch(`${baseUrl}/`)).arrayBuffer();
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  return times;
-}
 
 async function run(kind: DbKind, report: Report): Promise<void> {
   console.log(`\n--- ${kind}: encerrar uma edição de ${ROWS} inscrições ---`);

@@ -9,6 +9,7 @@ import {
   freshDatabase,
   startServer,
   type DbKind,
+  visitorsDuring,
 } from "./support-server";
 
 /**
@@ -61,26 +62,6 @@ async function upload(baseUrl: string, cookie: string, content: string) {
   };
   if (!res.ok) throw new Error(`importar: ${res.status} ${body.error}`);
   return { elapsed: performance.now() - started, body };
-}
-
-/** Visitors loading "/" four at a time until `until` settles: each load's time. */
-async function visitorsDuring(baseUrl: string, until: Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  await Promise.all(
-    [0, 1, 2, 3].map(async () => {
-      while (!done) {
-        const started = performance.now();
-        const res = await fetch(`${baseUrl}/`);
-        await res.arrayBuffer();
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  return times;
 }
 
 async function run(kind: DbKind, report: Report): Promise<void> {

@@ -212,3 +212,22 @@ export function dbKinds(fallback: "pglite" | "postgres" | "both"): DbKind[] {
   if (value === "pglite" || value === "postgres") return [value];
   throw new Error(`--db deve ser pglite, postgres ou both (recebido: ${value})`);
 }
+
+/** Visitors loading "/" four at a time until `until` settles: each load's time. */
+export async function visitorsDuring(baseUrl: string, until: Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  await Promise.all(
+    [0, 1, 2, 3].map(async () => {
+      while (!done) {
+        const started = performance.now();
+        await (await fetch(`${baseUrl}/`)).arrayBuffer();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  return times;
+}
