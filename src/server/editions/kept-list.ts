@@ -13,41 +13,38 @@ export async function keepList(tx: Queryable & { kind?: Database["kind"] }, edit
   let kept = 0;
   for await (const batch of exportRegistrations(tx, { q: "", status: "todos", sort: "nome" }, timeZone, BATCH, true)) {
     await tx.query(
-      `INSERT INTO edicao_inscricoes (edicao_id, id, linha)
-       SELECT $1, (x ->> 'id')::uuid, x FROM jsonb_array_elements($2::jsonb) x`,
-      [editionId, JSON.stringify(batch)],
+      `INSERT INTO edicao_inscricoes (edicao_id, id, ordem, linha)
+       SELECT $1, (x.linha ->> 'id')::uuid, $3 + x.n, x.linha
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(linha, n)`,
+      [editionId, JSON.stringify(batch), kept],
     );
     kept += batch.length;
   }
   return kept;
 }
 
-/** The read-only list, by name. */
+/** The read-only list, in the close's order (by name). */
 export async function keptRegistrations(db: Queryable, editionId: number): Promise<ArchivedRegistration[]> {
   return db.query<ArchivedRegistration>(
     `SELECT linha ->> 'id' AS id, linha ->> 'nome_completo' AS nome_completo, (linha ->> 'idade')::int AS idade,
             linha ->> 'numero_responsavel' AS numero_responsavel, linha ->> 'situacao' AS situacao,
             linha ->> 'onibus_nome' AS onibus_nome, linha ->> 'metodo_pagamento' AS metodo_pagamento,
             linha ->> 'status_pagamento' AS status_pagamento, linha ->> 'referencia' AS referencia
-     FROM edicao_inscricoes WHERE edicao_id = $1
-     ORDER BY caravana_fold(linha ->> 'nome_completo'), id`,
+     FROM edicao_inscricoes WHERE edicao_id = $1 ORDER BY ordem`,
     [editionId],
   );
 }
 
-/** The kept rows in batches, for the export's writers. */
+/** The kept rows in batches, in the close's order, for the export's writers. */
 export async function* keptBatches(db: Queryable, editionId: number, withHealth: boolean): AsyncGenerator<ExportRow[]> {
-  let after: string | null = null;
-  for (;;) {
-    const rows: { id: string; linha: ExportRow }[] = await db.query<{ id: string; linha: ExportRow }>(
-      `SELECT id::text, linha FROM edicao_inscricoes WHERE edicao_id = $1 AND ($2::uuid IS NULL OR id > $2::uuid)
-       ORDER BY id LIMIT ${BATCH}`,
+  for (let after = 0; ; after += BATCH) {
+    const rows = await db.query<{ linha: ExportRow }>(
+      `SELECT linha FROM edicao_inscricoes WHERE edicao_id = $1 AND ordem > $2 ORDER BY ordem LIMIT ${BATCH}`,
       [editionId, after],
     );
     if (rows.length === 0) return;
     yield rows.map((r) => ({ ...r.linha, saude: withHealth ? r.linha.saude : null }));
     if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].id;
   }
 }
 

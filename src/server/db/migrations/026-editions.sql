@@ -36,8 +36,11 @@ SELECT setval(pg_get_serial_sequence('edicoes', 'id'), 1);
 CREATE TABLE edicao_inscricoes (
   edicao_id integer NOT NULL REFERENCES edicoes (id) ON DELETE CASCADE,
   id uuid NOT NULL,
+  -- The list's order at the close (by name): the read-only list and its sheet keep it.
+  ordem integer NOT NULL,
   linha jsonb NOT NULL,
-  PRIMARY KEY (edicao_id, id)
+  PRIMARY KEY (edicao_id, id),
+  UNIQUE (edicao_id, ordem)
 );
 
 -- Every reference an earlier edition gave out: an old receipt or statement line never pays a new registration.
