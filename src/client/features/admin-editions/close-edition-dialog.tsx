@@ -39,7 +39,8 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
     data,
     levar,
     dados,
-    dias: Number(dias),
+    // The days matter only when the list is kept.
+    dias: dados === "guardar" ? Number(dias) : KEEP_DAYS_DEFAULT,
   };
   const blocked = queuedMarks > 0;
 
@@ -61,7 +62,7 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
     } catch (err) {
       // A taken name, a page left open while someone else closed, a backup that failed: said here.
       if (err instanceof ApiError && [409, 503].includes(err.status)) {
-        const aboutName = err.message.startsWith("Já existe uma edição");
+        const aboutName = err.message === EDITION_MESSAGES.nameTaken(nome.trim().normalize("NFC"));
         setError({ field: aboutName ? "nome" : "geral", message: err.message });
       } else reportAdminError("Erro ao encerrar a edição", err);
       setSaving(false);
