@@ -193,11 +193,22 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     const again = await register({ nome_completo: "Ana Antiga", idade: 15 });
     expect(again.referencia).not.toBe(r[0].referencia);
     expect(again.situacao).toBe("vaga");
-    // An old statement line (last year's reference) pays nobody now.
-    await importOk(
+    // An old statement line (last year's reference) pays nobody now, and a credit from before the close
+    // suggests nobody (a name matches only registrations made by the credit's day); today's is a suggestion.
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const old = await importOk(
       adminSession,
-      ofx([{ data: today, valor: "20.00", memo: `PIX ${r[4].referencia}`, fitid: "velho-1" }]),
+      ofx([
+        { data: today, valor: "20.00", memo: `PIX ${r[4].referencia}`, fitid: "velho-1" },
+        { data: yesterday, valor: "20.00", memo: "Pix recebido - ANA ANTIGA", fitid: "velho-2" },
+      ]),
     );
+    expect([old.pagas, old.sugeridas, old.sem_correspondencia]).toEqual([0, 0, 2]);
+    const fresh = await importOk(
+      adminSession,
+      ofx([{ data: today, valor: "20.00", memo: "Pix recebido - ANA ANTIGA" }]),
+    );
+    expect(fresh.sugeridas).toBe(1);
     expect((await list(adminSession)).every((x) => x.status_pagamento === "pendente")).toBe(true);
     // The database itself refuses a reference an earlier edition gave out, whoever writes it.
     await expect(
