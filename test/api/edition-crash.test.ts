@@ -11,7 +11,7 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
 
 const PASSWORD = "senha-de-teste-do-encerramento";
-const PEOPLE = 4000;
+const PEOPLE = 2000;
 const WAITING_TRUNCATE =
   "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'TRUNCATE registrations%'";
 
@@ -77,7 +77,7 @@ describe.each(DB_KINDS)("a crash during the close on %s", (kind) => {
 
       const running = server;
       if (hold) {
-        // PostgreSQL closes 4000 rows faster than a kill arrives: the close waits for the TRUNCATE's lock, half-way.
+        // PostgreSQL closes these rows faster than a kill arrives: the close waits for the TRUNCATE's lock, half-way.
         await expect.poll(() => truncateWaits(hold!), { timeout: 30_000, interval: 20 }).toBe(true);
       } else {
         // The server logs the backup just before the transaction begins: killed right there.

@@ -432,7 +432,7 @@ describe("a close whose backup cannot be written", () => {
   });
 });
 
-describe.each(DB_KINDS)("a database made before editions on %s", (kind) => {
+describe.each(DB_KINDS)("a database made before editions, then purged, on %s", (kind) => {
   const test = apiTest(kind);
   test("becomes edition one, named from its title, with its rows and its year-old log in it", async ({
     t,
@@ -470,10 +470,8 @@ describe.each(DB_KINDS)("a database made before editions on %s", (kind) => {
     const activity = (await adminSession.inject("GET", "/api/activity?tipo=formulario")).json() as ActivityPage;
     expect(activity.items.map((e) => e.resumo)).toContain("Formulário aberto há um ano");
   });
-});
 
-describe.each(DB_KINDS)("the purge after a close on %s", (kind) => {
-  const test = apiTest(kind);
+  // Last: the purge ends every session.
   test("npm run purge takes the kept lists of earlier editions too", async ({ t, register, adminSession }) => {
     await openForm(adminSession);
     await register({ nome_completo: "Paulo Purgado" });
