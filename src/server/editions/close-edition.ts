@@ -4,7 +4,7 @@ import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { writeBackup } from "../maintenance/backup-file";
-import { anonymiseLog, anonymiseStatementLog, initials } from "../maintenance/purge";
+import { anonymiseEditionLog } from "../maintenance/purge";
 import { editionTotals } from "./edition-totals";
 import { keepList } from "./kept-list";
 
@@ -45,23 +45,27 @@ async function openEdition(db: Queryable, lock = false) {
   return row;
 }
 
-/** Whether a closed edition already has this name (compared without accents, case or outer spaces). */
-async function usedByClosed(db: Queryable, name: string): Promise<boolean> {
-  const [row] = await db.query<{ taken: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM edicoes WHERE encerrada_em IS NOT NULL
-                    AND caravana_fold(btrim(nome)) = caravana_fold(btrim($1))) AS taken`,
-    [name],
+/**
+ * Whether the new name is the current title's or a closed edition's, and whether the current
+ * title is a closed edition's: compared as the unique index does (caravana_fold, outer spaces aside).
+ */
+async function namesTaken(db: Queryable, name: string, currentTitle: string) {
+  const [row] = await db.query<{ nova: boolean; atual: boolean }>(
+    `WITH fechadas AS (SELECT caravana_fold(btrim(nome)) AS nome FROM edicoes WHERE encerrada_em IS NOT NULL)
+     SELECT caravana_fold(btrim($1)) = caravana_fold(btrim($2))
+              OR EXISTS (SELECT 1 FROM fechadas WHERE nome = caravana_fold(btrim($1))) AS nova,
+            EXISTS (SELECT 1 FROM fechadas WHERE nome = caravana_fold(btrim($2))) AS atual`,
+    [name, currentTitle],
   );
-  return row.taken;
+  return row;
 }
 
 async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: string, lock = false) {
   const open = await openEdition(db, lock);
   if (open.id !== input.edicao_id) throw new HttpError(409, EDITION_MESSAGES.alreadyClosed);
-  const fold = (s: string) => s.trim().normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
-  if (fold(input.nome) === fold(currentTitle) || (await usedByClosed(db, input.nome)))
-    throw new HttpError(409, EDITION_MESSAGES.nameTaken(input.nome));
-  if (await usedByClosed(db, currentTitle)) throw new HttpError(409, EDITION_MESSAGES.currentNameTaken(currentTitle));
+  const taken = await namesTaken(db, input.nome, currentTitle);
+  if (taken.nova) throw new HttpError(409, EDITION_MESSAGES.nameTaken(input.nome));
+  if (taken.atual) throw new HttpError(409, EDITION_MESSAGES.currentNameTaken(currentTitle));
   return open;
 }
 
@@ -115,8 +119,11 @@ async function closeInTransaction(
   if (!keep) {
     const [{ now }] = await tx.query<{ now: Date | string }>("SELECT now()");
     const period = { from: open.aberta_em, to: now };
-    await anonymiseLog(tx, new Map(people.map((p) => [p.nome_completo, initials(p.nome_completo)])), period);
-    await anonymiseStatementLog(tx, period);
+    await anonymiseEditionLog(
+      tx,
+      people.map((p) => p.nome_completo),
+      period,
+    );
   }
   await tx.query(input.levar.onibus ? "UPDATE onibus SET ocupados = 0" : "DELETE FROM onibus");
   // The principal account is the server's own (ADMIN_PASSWORD): it always stays.

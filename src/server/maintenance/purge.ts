@@ -40,7 +40,7 @@ const periodParams = (period?: LogPeriod) => [period?.from ?? null, period?.to ?
  * The log's entries about registrations: every name they carry (in the
  * summary and in the values) becomes initials, and phones go.
  */
-export async function anonymiseLog(tx: Queryable, names: Map<string, string>, period?: LogPeriod): Promise<number> {
+async function anonymiseLog(tx: Queryable, names: Map<string, string>, period?: LogPeriod): Promise<number> {
   const rows = await tx.query<{
     id: string;
     resumo: string;
@@ -96,12 +96,18 @@ async function purgeMoneyRecords(tx: Queryable, names: Map<string, string>): Pro
 }
 
 /** The log's statement entries end with the payer's name: it goes, the date and amount stay. */
-export async function anonymiseStatementLog(tx: Queryable, period?: LogPeriod): Promise<void> {
+async function anonymiseStatementLog(tx: Queryable, period?: LogPeriod): Promise<void> {
   await tx.query(
     `UPDATE activity_log SET resumo = regexp_replace(resumo, '(R\\$ [0-9.,]+), .*$', '\\1'), depois = depois - 'pagador'
      WHERE tipo IN ('pagamento.extrato', 'financeiro.extrato_ignorada') AND ${IN_PERIOD}`,
     periodParams(period),
   );
+}
+
+/** An edition's stretch of the log with initials for these names, and its statement entries without the payer. */
+export async function anonymiseEditionLog(tx: Queryable, names: string[], period: LogPeriod): Promise<void> {
+  await anonymiseLog(tx, new Map(names.map((n) => [n, initials(n)])), period);
+  await anonymiseStatementLog(tx, period);
 }
 
 /** A closed edition whose list is still kept (docs/decisions/038). */
@@ -120,9 +126,11 @@ export async function purgeEditionData(tx: Queryable, edition: KeptEdition): Pro
     "SELECT linha ->> 'nome_completo' AS nome FROM edicao_inscricoes WHERE edicao_id = $1",
     [edition.id],
   );
-  const period = { from: edition.aberta_em, to: edition.encerrada_em };
-  await anonymiseLog(tx, new Map(kept.map((k) => [k.nome, initials(k.nome)])), period);
-  await anonymiseStatementLog(tx, period);
+  await anonymiseEditionLog(
+    tx,
+    kept.map((k) => k.nome),
+    { from: edition.aberta_em, to: edition.encerrada_em },
+  );
   await tx.query("DELETE FROM edicao_inscricoes WHERE edicao_id = $1", [edition.id]);
   await tx.query("UPDATE edicoes SET dados_apagados_em = now(), dados_ate = NULL WHERE id = $1", [edition.id]);
 }
