@@ -13,6 +13,8 @@ await build({
     backup: "src/server/cli/backup.ts",
     restore: "src/server/cli/restore.ts",
     purge: "src/server/cli/purge.ts",
+    // Statement files are read off the server's thread, and stopped when too slow (decision 039).
+    "statement-worker": "src/server/finance/statement/statement-worker.ts",
   },
   outdir: out,
   bundle: true,

@@ -173,6 +173,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Who may call a route is declared here, once per scope; route files declare none.
   await app.register(async function publicScope(open) {
+    // Answers carry a registration's token, a minor's data or this moment's counts: never kept by a cache.
+    open.addHook("onSend", noStore);
     await open.register(healthRoutes);
     await open.register(formStatusRoutes);
     await open.register(publicConfigRoutes);

@@ -45,7 +45,7 @@ const editionName = z.string({ error: EDITION_MESSAGES.nameRequired }).check(
 
 export const closeEditionSchema = z.strictObject({
   /** The edition the page showed: a second click or a second coordinator finds it already closed. */
-  edicao_id: z.int(),
+  edicao_id: z.int().check(z.gte(1), z.lte(2_147_483_647)),
   nome: editionName,
   data: z._default(
     z.string().check(
@@ -71,7 +71,10 @@ export type CloseEdition = z.output<typeof closeEditionSchema>;
 export const editionParamsSchema = z.object({
   id: z.pipe(
     z.transform((v: unknown) => Number(v)),
-    z.int({ error: EDITION_MESSAGES.notFound }).check(z.gte(1, EDITION_MESSAGES.notFound)),
+    // An edition's id is a PostgreSQL integer: anything past it is no edition (not a 500).
+    z
+      .int({ error: EDITION_MESSAGES.notFound })
+      .check(z.gte(1, EDITION_MESSAGES.notFound), z.lte(2_147_483_647, EDITION_MESSAGES.notFound)),
   ),
 });
 

@@ -24,6 +24,8 @@ export interface StatementLineView {
   candidatos: CandidateView[];
   /** The registrations this line paid. */
   pagou: { id: string; nome_completo: string }[];
+  /** The earlier credit this line seems to repeat (como "repetida"): its day and file. */
+  repete: { data: string; arquivo: string } | null;
 }
 
 export interface ImportResult {
@@ -38,6 +40,15 @@ export interface ImportResult {
   ignoradas: number;
   ja_pagas: number;
   grupos: Record<"pagas" | "sugeridas" | "sem_correspondencia" | "ja_pagas" | "repetidas", StatementLineView[]>;
+}
+
+/** A new CSV mapping's first credits as they would be imported, before anything is written. */
+export interface StatementPreview {
+  banco: string;
+  creditos: number;
+  /** Entries left out: debits, balances, zero amounts. */
+  ignoradas: number;
+  linhas: { data: string; valor_centavos: number; descricao: string }[];
 }
 
 export interface ColumnsNeeded {
@@ -61,6 +72,8 @@ export interface HandoverView {
   valor_centavos: number;
   em: string;
   confirmada_em: string | null;
+  /** Who registered it: the receiver, when they took cash the giver did not hand over in the panel. */
+  registrada_por: { id: number | null; nome: string | null };
 }
 export interface CashView {
   pessoas: CashPerson[];
@@ -76,7 +89,7 @@ export interface RefundView {
   inscricao_id: string | null;
   nome: string | null;
   referencia: string | null;
-  origem: "desistencia" | "exclusao" | "pagamento_duplo";
+  origem: "desistencia" | "exclusao" | "pagamento_duplo" | "pagamento_a_maior";
   valor_centavos: number;
   estado: "pendente" | "reembolsado" | "sem_reembolso";
   devolvido_centavos: number | null;
@@ -90,6 +103,7 @@ export const REFUND_ORIGINS = {
   desistencia: "Desistiu depois de pagar",
   exclusao: "Inscrição excluída depois de paga",
   pagamento_duplo: "Pagamento em dobro (extrato)",
+  pagamento_a_maior: "Pago a mais (extrato)",
 } as const;
 
 export interface ExpenseView {

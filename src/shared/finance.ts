@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isCalendarDay } from "./calendar-day";
 import { PAYMENT_METHODS } from "./constants";
+import { formatPrice } from "./price";
 import { hasHiddenCharacters } from "./visible-text";
 
 /**
@@ -40,6 +41,13 @@ export const FINANCE_MESSAGES = {
   expenseNotFound: "Despesa não encontrada.",
   adjustPaid: "Esta inscrição já está paga: registre um reembolso em vez de um desconto.",
   moneyChoiceNeeded: "Esta inscrição está paga. Diga o que acontece com o dinheiro antes de excluir.",
+  linePartial: (line: number, owed: number) =>
+    `Esta linha tem ${formatPrice(line)} e a inscrição deve ${formatPrice(owed)}: faltam ${formatPrice(owed - line)}. ` +
+    "Ela não paga a inscrição sozinha. Para aceitar assim, dê um desconto na inscrição antes de vincular.",
+  discountAbovePrice: (price: number) =>
+    `O valor devido não pode passar do preço da inscrição (${formatPrice(price)}). Para cobrar menos, dê um desconto.`,
+  refundAbovePaid: (paid: number) => `O valor devolvido não pode passar do que foi pago (${formatPrice(paid)}).`,
+  refundInFuture: "A data da devolução não pode ser no futuro.",
 } as const;
 
 export const EXPENSE_CATEGORIES = {
@@ -64,6 +72,7 @@ export const MATCH_LABELS = {
   codigos: "pelos códigos (crédito dividido)",
   nome: "pelo nome e valor",
   vinculo: "vinculada à mão",
+  repetida: "repete um crédito já importado",
 } as const;
 
 const text = (max: number, required: string) =>
@@ -130,8 +139,9 @@ export type RefundDecision = z.output<typeof refundDecisionSchema>;
 
 export const expenseSchema = z.object({
   descricao: text(120, FINANCE_MESSAGES.descriptionRequired),
+  // The panel sends centavos as digits; "0x10" or "1e3" are no amount, though Number() reads them.
   valor_centavos: z.pipe(
-    z.transform((v: unknown) => (typeof v === "string" ? Number(v) : v)),
+    z.transform((v: unknown) => (typeof v === "string" ? (/^\d{1,9}$/.test(v.trim()) ? Number(v) : Number.NaN) : v)),
     cents(1),
   ),
   data: day,
@@ -142,8 +152,10 @@ export const expenseSchema = z.object({
 export type ExpenseInput = z.output<typeof expenseSchema>;
 
 export const adjustSchema = z.strictObject({
-  /** The new amount due: 0 is "Isento"; the registration's price undoes a discount. */
-  valor_centavos: cents(0),
+  /** The new amount due: 0 is "Isento"; the registration's price undoes a discount (at most R$ 10.000, as the column). */
+  valor_centavos: z
+    .int({ error: FINANCE_MESSAGES.amountInvalid })
+    .check(z.gte(0, FINANCE_MESSAGES.amountInvalid), z.lte(10_000_00, FINANCE_MESSAGES.amountInvalid)),
   motivo: text(200, FINANCE_MESSAGES.reasonRequired),
 });
 

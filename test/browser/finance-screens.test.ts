@@ -66,7 +66,14 @@ describe("Financeiro: every dialog", () => {
         await columns.getByLabel("Nome do banco").fill("Bradesco");
         // The titles guessed the columns; the credit column is the one to use.
         expect(await columns.getByLabel("Coluna do valor (créditos)").inputValue()).toBe("Crédito (R$)");
-        await columns.getByRole("button", { name: "Importar" }).click();
+        // Nothing is written before the first credits are shown as the columns read them.
+        await columns.getByRole("button", { name: "Conferir as primeiras linhas" }).click();
+        const sample = columns.getByRole("list", { name: "Prévia dos créditos" });
+        await sample.waitFor(WAIT);
+        expect(await sample.textContent()).toContain("R$ 15,00 · PIX REM: FULANO DE TAL");
+        await checkScreen(page, vp, "financeiro-colunas-previa");
+        expect(await ui.app.db.query("SELECT 1 FROM extrato_linhas")).toHaveLength(0);
+        await columns.getByRole("button", { name: "Importar estes créditos" }).click();
         await toastTitled(page, "Extrato importado").waitFor(WAIT);
 
         await page

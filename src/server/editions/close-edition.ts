@@ -36,8 +36,6 @@ const EDITION_TABLES = [
   "extrato_importacoes",
 ];
 
-const closing = new WeakSet<Database>();
-
 async function openEdition(db: Queryable, lock = false) {
   const [row] = await db.query<{ id: number; aberta_em: Date | string }>(
     `SELECT id, aberta_em FROM edicoes WHERE encerrada_em IS NULL${lock ? " FOR UPDATE" : ""}`,
@@ -62,7 +60,7 @@ async function namesTaken(db: Queryable, name: string, currentTitle: string) {
 
 async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: string, lock = false) {
   const open = await openEdition(db, lock);
-  if (open.id !== input.edicao_id) throw new HttpError(409, EDITION_MESSAGES.alreadyClosed);
+  if (!open || open.id !== input.edicao_id) throw new HttpError(409, EDITION_MESSAGES.alreadyClosed);
   const taken = await namesTaken(db, input.nome, currentTitle);
   if (taken.nova) throw new HttpError(409, EDITION_MESSAGES.nameTaken(input.nome));
   if (taken.atual) throw new HttpError(409, EDITION_MESSAGES.currentNameTaken(currentTitle));
@@ -73,14 +71,14 @@ async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: 
  * "Encerrar edição": a backup first, then one transaction that keeps the
  * totals (and the list, when asked), empties the edition's tables, carries
  * over what was ticked and opens the next edition with the form closed.
- * The open edition's row is locked, so a second click or a second coordinator
- * finds it closed; a crash leaves the edition as it was.
+ * The open edition is claimed first and its row locked, so a second click or a
+ * second coordinator finds it closing or closed; a crash leaves the edition as it was.
  */
 export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) {
   const { db, settings } = deps;
   await refuseBadClose(db, input, settings.titulo);
-  if (closing.has(db)) throw new HttpError(409, EDITION_MESSAGES.closing);
-  closing.add(db);
+  await claimClose(db, input.edicao_id);
+  let closed = false;
   try {
     let backup: string;
     try {
@@ -89,14 +87,60 @@ export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) 
       throw new HttpError(503, EDITION_MESSAGES.backupFailed((err as NodeJS.ErrnoException).code ?? "erro de escrita"));
     }
     await deps.onBackup?.(backup);
-    await deps.actorDb.transaction(async (tx) => {
+    await withEditionLocked(deps.actorDb, async (tx) => {
       const open = await refuseBadClose(tx, input, settings.titulo, true);
       await closeInTransaction(tx, deps, input, open, backup);
     });
+    closed = true;
     return backup;
   } finally {
-    closing.delete(db);
+    if (!closed) await db.query("UPDATE edicoes SET encerramento_iniciado_em = NULL WHERE id = $1", [input.edicao_id]);
   }
+}
+
+const LOCK_NOT_AVAILABLE = "55P03";
+const DEADLOCK = "40P01";
+
+/**
+ * A transaction that first takes the edition's tables: nothing may change them
+ * between the totals and their TRUNCATE, so a registration or a payment from
+ * another instance waits, then lands in the new edition (decision 039). The
+ * locks are tried without waiting, a few times a second for ten seconds, so the
+ * close never holds one table while waiting for another (no deadlock with a
+ * writer that takes them in another order); after that it waits its turn.
+ */
+async function withEditionLocked<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const patientFrom = Date.now() + 10_000;
+  for (let attempt = 0; ; attempt++) {
+    const patient = Date.now() >= patientFrom;
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.query(`LOCK TABLE ${EDITION_TABLES.join(", ")} IN EXCLUSIVE MODE${patient ? "" : " NOWAIT"}`);
+        return fn(tx);
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const retry = code === LOCK_NOT_AVAILABLE || (code === DEADLOCK && attempt < 20);
+      if (!retry) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+}
+
+/**
+ * One close at a time, whichever instance a coordinator is on: the claim is
+ * taken before the backup, so a second close writes no backup of its own.
+ * A claim older than ten minutes is a close that crashed.
+ */
+async function claimClose(db: Queryable, id: number) {
+  const claimed = await db.query(
+    `UPDATE edicoes SET encerramento_iniciado_em = now()
+     WHERE id = $1 AND encerrada_em IS NULL
+       AND (encerramento_iniciado_em IS NULL OR encerramento_iniciado_em < now() - interval '10 minutes')
+     RETURNING id`,
+    [id],
+  );
+  if (!claimed.length) throw new HttpError(409, EDITION_MESSAGES.closing);
 }
 
 async function closeInTransaction(

@@ -13,8 +13,10 @@ const PEOPLE_SQL = `SELECT u.id, u.nome, u.papel,
   FROM admin_users u`;
 
 const HANDOVER_SQL = `SELECT e.id::text, json_build_object('id', g.id, 'nome', g.nome) AS de,
-    json_build_object('id', r.id, 'nome', r.nome) AS para, e.valor_centavos, e.em, e.confirmada_em
-  FROM entregas_dinheiro e JOIN admin_users g ON g.id = e.de JOIN admin_users r ON r.id = e.para`;
+    json_build_object('id', r.id, 'nome', r.nome) AS para, e.valor_centavos, e.em, e.confirmada_em,
+    json_build_object('id', w.id, 'nome', w.nome) AS registrada_por
+  FROM entregas_dinheiro e JOIN admin_users g ON g.id = e.de JOIN admin_users r ON r.id = e.para
+  LEFT JOIN admin_users w ON w.id = e.registrada_por`;
 
 /**
  * Cash per person: received (in cash and in confirmed handovers), handed over,
@@ -38,7 +40,8 @@ export async function cashView(db: Queryable, viewer: { id: number; papel: strin
 
 /**
  * "Registrar entrega": cash from one person to a Coordenação member. The
- * receiver registering it confirms it at once; otherwise they confirm it later.
+ * receiver registering it confirms it at once, and the giver's screen and the
+ * log say who registered it; otherwise the receiver confirms it later.
  * The database refuses more than the giver holds (entregas_guard).
  */
 export async function registerHandover(

@@ -1,19 +1,27 @@
 import { setImmediate as turn } from "node:timers/promises";
 import type { CsvColumnsInput } from "../../shared/finance";
-import type { ImportResult } from "../../shared/finance-views";
+import type { ImportResult, StatementPreview } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { payLines, type LinePayment } from "./pay-from-statement";
 import { lineViews } from "./statement-lines";
-import { type CreditLine, readStatement, type SavedColumns } from "./statement/read-statement";
+import type { CreditLine, SavedColumns } from "./statement/read-statement";
+import { readStatementInWorker } from "./statement/read-statement-in-worker";
 import { createMatcher, type LineMatch, type MatchCandidate, payerWords } from "./statement/statement-matching";
 
 const BATCH = 500;
+
+/** What a new line became: the matcher's answer, or a repeat of an earlier import's line. */
+type ImportMatch = LineMatch | { kind: "repetida"; repete: string; ids: string[] };
 /** Lines listed per group in the answer; the counts are whole, and "Conferir o extrato" lists the rest. */
 export const GROUP_LIMIT = 100;
 
 export type ImportOutcome =
   | { kind: "imported"; result: ImportResult }
-  | { kind: "columns"; colunas: string[]; exemplo: string[][] };
+  | { kind: "columns"; colunas: string[]; exemplo: string[][] }
+  | { kind: "preview"; preview: StatementPreview };
+
+/** Lines shown before a new CSV mapping writes anything. */
+const PREVIEW_LINES = 5;
 
 /** Long digit runs in a description (accounts, documents) are not kept: the accounts need none of them. */
 const maskDigits = (text: string) => text.replace(/\d[\d.\-/]{3,}\d/g, "•••");
@@ -54,6 +62,40 @@ async function candidates(tx: Queryable, zone: string): Promise<MatchCandidate[]
 }
 
 /**
+ * This import's new lines that repeat a credit an earlier import brought (same day, amount and payer):
+ * the same PIX in another bank's file, or another format of one file. Each waits for a look, with
+ * the registrations the earlier line paid as its suggestions.
+ */
+async function earlierRepeats(
+  tx: Queryable,
+  importId: string,
+): Promise<Map<string, { repete: string; ids: string[] }>> {
+  const rows = await tx.query<{ id: string; repete: string; ids: string[] }>(
+    `SELECT DISTINCT ON (n.id) n.id::text, o.id::text AS repete,
+       coalesce(CASE WHEN o.estado = 'paga'
+         THEN (SELECT array_agg(p.inscricao_id::text ORDER BY p.id) FROM pagamentos p
+               WHERE p.extrato_linha_id = o.id AND p.tipo = 'pagamento')
+         ELSE o.sugestoes::text[] END, '{}') AS ids
+     FROM extrato_linhas n JOIN extrato_linhas o
+       ON o.data = n.data AND o.valor_centavos = n.valor_centavos AND o.pagador = n.pagador
+      AND o.importacao_id <> n.importacao_id
+     WHERE n.importacao_id = $1 ORDER BY n.id, o.id`,
+    [importId],
+  );
+  return new Map(rows.map((r) => [r.id, { repete: r.repete, ids: r.ids }]));
+}
+
+/** Which of these registrations still owe: the others were paid since the file was matched. */
+async function stillPending(tx: Queryable, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await tx.query<{ id: string }>(
+    "SELECT id FROM registrations WHERE id = ANY($1::uuid[]) AND status_pagamento = 'pendente'",
+    [ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
  * "Importar extrato": reads the file, adds the lines not seen before, pays the
  * ones that carry a code, suggests by name and amount, and keeps the rest for
  * "Sem correspondência" — all in one transaction, so a file that fails half-way
@@ -63,16 +105,27 @@ export async function importStatement(
   db: Database,
   actor: { id: number; nome: string },
   file: { name: string; bytes: Uint8Array },
-  opts: { columns?: CsvColumnsInput; zone: string; today: string },
+  opts: { columns?: CsvColumnsInput; zone: string; today: string; preview?: boolean },
 ): Promise<ImportOutcome> {
-  const read = await readStatement(file.bytes, {
+  const read = await readStatementInWorker(file.bytes, {
     columns: opts.columns,
     saved: await savedColumns(db),
     today: opts.today,
-    turn: () => turn(),
   });
   if (read.kind === "columns") return { kind: "columns", colunas: read.header, exemplo: read.sample };
   const { statement, lines } = read;
+  if (opts.preview)
+    return {
+      kind: "preview",
+      preview: {
+        banco: statement.banco,
+        creditos: lines.length,
+        ignoradas: statement.lines.length - lines.length,
+        linhas: lines
+          .slice(0, PREVIEW_LINES)
+          .map((l) => ({ data: l.data, valor_centavos: l.valorCentavos, descricao: l.descricao })),
+      },
+    };
   const arquivo = file.name.slice(0, 200) || "extrato";
 
   return db.transaction(async (tx) => {
@@ -125,10 +178,12 @@ export async function importStatement(
       await turn();
     }
 
+    const repeats = await earlierRepeats(tx, importId);
     const match = createMatcher(await candidates(tx, opts.zone));
-    const matches = new Map<string, LineMatch>();
+    const matches = new Map<string, ImportMatch>();
     for (const [i, l] of fresh.entries()) {
-      matches.set(l.id, match(l));
+      const earlier = repeats.get(l.id);
+      matches.set(l.id, earlier ? { kind: "repetida", ...earlier } : match(l));
       if (i % 500 === 499) await turn();
     }
     const payments: LinePayment[] = [];
@@ -137,10 +192,21 @@ export async function importStatement(
       if (m.kind === "codigo") payments.push({ lineId: l.id, valorCentavos: l.valorCentavos, ids: m.ids });
     }
     const outcome = await payLines(tx, payments, actor);
-    // A code whose registration turned out paid meanwhile is no longer automatic.
+    // A code whose registration another import (or the panel) paid meanwhile is a double payment,
+    // as it would have been had that payment come first; otherwise it is no longer automatic.
+    const paidMeanwhile = await stillPending(
+      tx,
+      outcome.refused.flatMap((id) => (matches.get(id) as { ids: string[] }).ids),
+    );
     for (const lineId of outcome.refused) {
-      const m = matches.get(lineId)!;
-      if (m.kind === "codigo") matches.set(lineId, { kind: "sugestao", ids: m.ids, by: "codigo" });
+      const m = matches.get(lineId) as { kind: "codigo"; ids: string[] };
+      const paid = m.ids.filter((id) => !paidMeanwhile.has(id));
+      matches.set(
+        lineId,
+        m.ids.length === 1 && paid.length === 1
+          ? { kind: "ja_paga", id: paid[0] }
+          : { kind: "sugestao", ids: m.ids, by: "codigo" },
+      );
     }
 
     const updates = fresh
@@ -149,13 +215,14 @@ export async function importStatement(
       .map(({ l, m }) => ({
         id: l.id,
         estado: m.kind === "ja_paga" ? "ja_paga" : "sugerida",
-        sugestoes: m.kind === "ja_paga" ? [m.id] : m.kind === "sugestao" ? m.ids : [],
-        como: m.kind === "sugestao" ? m.by : null,
+        sugestoes: m.kind === "ja_paga" ? [m.id] : m.kind === "sugestao" || m.kind === "repetida" ? m.ids : [],
+        como: m.kind === "sugestao" ? m.by : m.kind === "repetida" ? "repetida" : null,
+        repete: m.kind === "repetida" ? m.repete : null,
       }));
     for (let i = 0; i < updates.length; i += BATCH) {
       await tx.query(
-        `UPDATE extrato_linhas l SET estado = x.estado, sugestoes = x.sugestoes, como = x.como
-         FROM json_to_recordset($1::json) AS x(id bigint, estado text, sugestoes uuid[], como text)
+        `UPDATE extrato_linhas l SET estado = x.estado, sugestoes = x.sugestoes, como = x.como, repete = x.repete
+         FROM json_to_recordset($1::json) AS x(id bigint, estado text, sugestoes uuid[], como text, repete bigint)
          WHERE l.id = x.id`,
         [JSON.stringify(updates.slice(i, i + BATCH).map((u) => ({ ...u, sugestoes: `{${u.sugestoes.join(",")}}` })))],
       );
@@ -170,13 +237,13 @@ export async function importStatement(
       [importId],
     );
 
-    const count = (kind: string) => [...matches.values()].filter((m) => m.kind === kind).length;
+    const count = (...kinds: string[]) => [...matches.values()].filter((m) => kinds.includes(m.kind)).length;
     const paid = outcome.paidLines.length;
     const counts = {
       lidas: statement.lines.length,
       novas: fresh.length,
       pagas: paid,
-      sugeridas: count("sugestao"),
+      sugeridas: count("sugestao", "repetida"),
       sem_correspondencia: count("nada"),
       repetidas: seenKeys.length,
       ja_pagas: count("ja_paga"),
@@ -199,11 +266,13 @@ export async function importStatement(
 
     // The answer lists the first lines of each group; a group's count says how many there are.
     const firstOf = (ids: string[]) => ids.slice(0, GROUP_LIMIT);
-    const byKind = (kind: LineMatch["kind"]) => fresh.filter((l) => matches.get(l.id)!.kind === kind);
+    const byKind = (kind: ImportMatch["kind"]) => fresh.filter((l) => matches.get(l.id)!.kind === kind);
     const paidSet = new Set(outcome.paidLines);
     const freshIds = {
       pagas: firstOf(fresh.filter((l) => paidSet.has(l.id)).map((l) => l.id)),
-      sugeridas: firstOf(byKind("sugestao").map((l) => l.id)),
+      sugeridas: firstOf(
+        fresh.filter((l) => ["sugestao", "repetida"].includes(matches.get(l.id)!.kind)).map((l) => l.id),
+      ),
       sem_correspondencia: firstOf(byKind("nada").map((l) => l.id)),
       ja_pagas: firstOf(byKind("ja_paga").map((l) => l.id)),
     };

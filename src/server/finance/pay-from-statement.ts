@@ -70,5 +70,32 @@ export async function payLines(
      WHERE id = ANY($1::uuid[])`,
     [[...taken]],
   );
+  // A credit above what its one registration owed: the excess is shown as a refund to decide, never lost.
+  const excess = payments
+    .filter((p) => paidLines.includes(p.lineId) && p.ids.length === 1 && p.valorCentavos > byId.get(p.ids[0])!.devido)
+    .map((p) => {
+      const r = byId.get(p.ids[0])!;
+      return {
+        linha: p.lineId,
+        id: r.id,
+        nome: r.nome_completo,
+        referencia: r.referencia,
+        valor: p.valorCentavos - r.devido,
+      };
+    });
+  if (excess.length) {
+    // A line undone and paid again replaces its excess still to decide.
+    await tx.query(
+      `DELETE FROM reembolsos WHERE extrato_linha_id = ANY($1::bigint[]) AND origem = 'pagamento_a_maior' AND estado = 'pendente'`,
+      [excess.map((e) => e.linha)],
+    );
+    await tx.query(
+      `INSERT INTO reembolsos (inscricao_id, extrato_linha_id, nome, referencia, origem, valor_centavos)
+       SELECT x.id, x.linha, x.nome, x.referencia, 'pagamento_a_maior', x.valor
+       FROM json_to_recordset($1::json) AS x(id uuid, linha bigint, nome text, referencia text, valor int)
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(excess)],
+    );
+  }
   return { paidLines, refused };
 }

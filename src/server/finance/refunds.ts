@@ -17,11 +17,21 @@ export async function decideRefund(
   actor: { id: number; nome: string },
   id: string,
   decision: RefundDecision,
+  today: string,
 ): Promise<RefundView> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ estado: string }>("SELECT estado FROM reembolsos WHERE id = $1 FOR UPDATE", [id]);
+    const [row] = await tx.query<{ estado: string; valor_centavos: number }>(
+      "SELECT estado, valor_centavos FROM reembolsos WHERE id = $1 FOR UPDATE",
+      [id],
+    );
     if (!row) throw new HttpError(404, FINANCE_MESSAGES.refundNotFound);
     if (row.estado !== "pendente") throw new HttpError(409, FINANCE_MESSAGES.refundDone);
+    // What is given back is at most what came in, on a day that has happened.
+    if (decision.estado === "reembolsado") {
+      if (decision.valor_centavos > row.valor_centavos)
+        throw new HttpError(400, FINANCE_MESSAGES.refundAbovePaid(row.valor_centavos));
+      if (decision.data > today) throw new HttpError(400, FINANCE_MESSAGES.refundInFuture);
+    }
     await tx.query(
       `UPDATE reembolsos SET estado = $2, devolvido_centavos = $3, metodo = $4, data = $5, motivo = $6,
          resolvido_por = $7, resolvido_por_nome = $8 WHERE id = $1`,

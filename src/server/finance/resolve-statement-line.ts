@@ -32,12 +32,15 @@ export async function confirmLine(
   return db.transaction(async (tx) => {
     await tx.query("SELECT set_config('caravana.origem_pagamento', 'extrato', true)");
     const line = await lockedLine(tx, lineId);
-    const [reg] = await tx.query<{ status_pagamento: string }>(
-      "SELECT status_pagamento FROM registrations WHERE id = $1 FOR UPDATE",
+    const [reg] = await tx.query<{ status_pagamento: string; devido: number }>(
+      "SELECT status_pagamento, caravana_valor_devido(r) AS devido FROM registrations r WHERE id = $1 FOR UPDATE",
       [registrationId],
     );
     if (!reg) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
     if (reg.status_pagamento !== "pendente") throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    // A line below what is owed pays nothing by itself: the coordinator gives a discount first, or ignores it.
+    if (line.valor_centavos < reg.devido)
+      throw new HttpError(409, FINANCE_MESSAGES.linePartial(line.valor_centavos, reg.devido));
     // A suggested registration keeps why it was suggested (its code, or its name); any other is linked by hand.
     const como = line.sugestoes.includes(registrationId) ? (line.como === "codigo" ? "codigo" : "nome") : "vinculo";
     const { paidLines } = await payLines(

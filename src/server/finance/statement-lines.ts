@@ -9,7 +9,10 @@ const LINE_VIEW_SQL = `SELECT l.id::text, to_char(l.data, 'YYYY-MM-DD') AS data,
                 'situacao', r.situacao) ORDER BY s.ord)
               FROM unnest(l.sugestoes) WITH ORDINALITY s(id, ord) JOIN registrations r ON r.id = s.id), '[]') AS candidatos,
     coalesce((SELECT json_agg(json_build_object('id', p.inscricao_id, 'nome_completo', p.nome) ORDER BY p.id)
-              FROM pagamentos p WHERE p.extrato_linha_id = l.id AND p.tipo = 'pagamento' AND l.estado = 'paga'), '[]') AS pagou
+              FROM pagamentos p WHERE p.extrato_linha_id = l.id AND p.tipo = 'pagamento' AND l.estado = 'paga'), '[]') AS pagou,
+    (SELECT json_build_object('data', to_char(o.data, 'YYYY-MM-DD'), 'arquivo', i.arquivo)
+     FROM extrato_linhas o JOIN extrato_importacoes i ON i.id = o.importacao_id
+     WHERE o.id = l.repete AND l.como = 'repetida') AS repete
   FROM extrato_linhas l`;
 
 export async function lineViews(db: Queryable, ids: string[]): Promise<StatementLineView[]> {

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Database } from "../db/database";
 import { type BackupSummary, backupTo } from "./backup";
@@ -15,7 +15,10 @@ export async function writeBackup(
   opts: { dir: string; file?: string; passphrase?: string },
 ): Promise<BackupSummary> {
   const file = opts.file ? resolve(opts.file) : backupFileName(opts.dir);
-  mkdirSync(resolve(file, ".."), { recursive: true });
+  // A backup holds health notes and password hashes: only the server's user reads it (0600 in a 0700 folder).
+  const dir = resolve(file, "..");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!opts.file) chmodSync(dir, 0o700);
   try {
     return await backupTo(db, file, opts.passphrase);
   } catch (err) {

@@ -49,17 +49,15 @@ async function storedColumns(db: Queryable, table: string): Promise<string[]> {
   return rows.map((r) => r.column_name);
 }
 
-/** The primary key as one text value to page by: a key of two columns (embarques) pages by both. */
-async function pageKey(db: Queryable, table: string): Promise<string> {
-  const rows = await db.query<{ attname: string }>(
-    `SELECT a.attname FROM pg_index i
+/** The primary key's columns and types, in the key's order: each page starts after the last row's key. */
+async function pageKey(db: Queryable, table: string): Promise<{ name: string; type: string }[]> {
+  const rows = await db.query<{ attname: string; type: string }>(
+    `SELECT a.attname, format_type(a.atttypid, a.atttypmod) AS type FROM pg_index i
      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
      WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`,
     [table],
   );
-  return rows.length === 1
-    ? `"${rows[0].attname}"::text`
-    : `concat_ws('/', ${rows.map((r) => `"${r.attname}"`).join(", ")})`;
+  return rows.map((r) => ({ name: `"${r.attname}"`, type: r.type }));
 }
 
 async function primaryKey(db: Queryable, table: string): Promise<string> {
@@ -93,7 +91,7 @@ export interface BackupSummary {
  */
 export async function backupTo(db: Database, file: string, passphrase?: string): Promise<BackupSummary> {
   const gzip = createGzip();
-  const out = createWriteStream(file);
+  const out = createWriteStream(file, { mode: 0o600 });
   const done = passphrase ? pipeline(gzip, await encryptingStream(passphrase), out) : pipeline(gzip, out);
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
@@ -113,19 +111,24 @@ export async function backupTo(db: Database, file: string, passphrase?: string):
       const cols = await storedColumns(tx, table);
       const key = await pageKey(tx, table);
       const list = cols.map((c) => `"${c}"`).join(", ");
+      const keyList = key.map((k) => k.name).join(", ");
+      // Keyset batches by the primary key itself, so each page is an index range: a table of receipts
+      // never sits in memory at once, and a large log takes time in proportion to its rows (decision 039).
+      const after = `WHERE (${keyList}) > (${key.map((k, i) => `$${i + 1}::${k.type}`).join(", ")})`;
+      const keyText = key.map((k, i) => `${k.name}::text AS k${i}`).join(", ");
       rows[table] = 0;
-      // Keyset batches: a table of receipts never sits in memory at once.
-      let last: string | null = null;
+      let last: string[] | null = null;
       for (;;) {
-        const batch: { k: string; j: unknown }[] = await tx.query<{ k: string; j: unknown }>(
-          `SELECT ${key} AS k, to_jsonb(x) AS j FROM (SELECT ${list} FROM ${table}) x
-           WHERE $1::text IS NULL OR ${key} > $1 ORDER BY ${key} LIMIT ${BATCH}`,
-          [last],
+        const batch: Record<string, unknown>[] = await tx.query(
+          `SELECT ${keyText}, to_jsonb(x) AS j FROM (SELECT ${list} FROM ${table}) x
+           ${last ? after : ""} ORDER BY ${keyList} LIMIT ${BATCH}`,
+          last ?? [],
         );
         for (const r of batch) await write({ t: table, r: r.j });
         rows[table] += batch.length;
         if (batch.length < BATCH) break;
-        last = batch[batch.length - 1].k;
+        const end = batch[batch.length - 1];
+        last = key.map((_, i) => end[`k${i}`] as string);
       }
     }
   });
@@ -154,12 +157,26 @@ async function* gunzipLines(file: string, passphrase?: string): AsyncGenerator<s
     .on("error", (err) => gunzip.destroy(err))
     .pipe(gunzip)
     .setEncoding("utf8");
-  let rest = "";
+  // The start of a line that has not ended yet, in pieces: each chunk is searched once for "\n",
+  // so a file of one huge line costs its length, not its length squared.
+  let pending: string[] = [];
+  let pendingLength = 0;
   try {
     for await (const chunk of gunzip as AsyncIterable<string>) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop() ?? "";
-      yield* parts;
+      let from = 0;
+      for (let end = chunk.indexOf("\n"); end !== -1; end = chunk.indexOf("\n", from)) {
+        pending.push(chunk.slice(from, end));
+        yield pending.join("");
+        pending = [];
+        pendingLength = 0;
+        from = end + 1;
+      }
+      pending.push(chunk.slice(from));
+      pendingLength += chunk.length - from;
+      if (pendingLength > MAX_LINE_CHARS) {
+        gunzip.destroy();
+        throw new RestoreError(TOO_LONG);
+      }
     }
   } catch (err) {
     if (err instanceof RestoreError) throw err;
@@ -170,17 +187,45 @@ async function* gunzipLines(file: string, passphrase?: string): AsyncGenerator<s
       encrypted ? CIPHER_MESSAGES.wrongPhrase : "O arquivo não é um backup válido: não é gzip ou está incompleto.",
     );
   }
-  if (rest) yield rest;
+  if (pendingLength) yield pending.join("");
+}
+
+/** A row with a receipt or an expense's file (5 MB, twice that in hex) fits with room to spare. */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+const TOO_LONG = "O arquivo não é um backup válido: tem uma linha longa demais.";
+/** A row's JSON is an object of columns, some of them small JSON documents: never this deep. */
+const MAX_DEPTH = 32;
+
+/** How deeply a JSON text nests, counted in one pass (JSON.parse overflows the stack on deep input). */
+function nestingTooDeep(line: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 function parseLine(
   line: string,
   lineNumber: number,
-): { format?: unknown; version?: unknown; t?: unknown; r?: unknown } {
+): { format?: unknown; version?: unknown; t?: unknown; r?: unknown; edicao?: unknown } {
+  const unreadable = () =>
+    new RestoreError(`O arquivo não é um backup válido: a linha ${lineNumber} não pôde ser lida.`);
+  if (nestingTooDeep(line)) throw unreadable();
   try {
-    return JSON.parse(line);
+    const value = JSON.parse(line);
+    if (!value || typeof value !== "object" || Array.isArray(value)) throw unreadable();
+    return value;
   } catch {
-    throw new RestoreError(`O arquivo não é um backup válido: a linha ${lineNumber} não pôde ser lida.`);
+    throw unreadable();
   }
 }
 
@@ -196,11 +241,27 @@ interface BackupHeader {
 async function refuseOlderEdition(db: Queryable, header: BackupHeader): Promise<void> {
   const from = header.edicao ?? { id: 1, nome: null };
   const here = await currentEdition(db);
-  if (here.id <= from.id) return;
-  throw new RestoreError(
-    `Este backup é da edição ${from.nome ? `“${from.nome}”` : from.id}, anterior à edição atual deste banco ` +
-      `(“${here.nome ?? here.id}”). Restaure-o em um banco novo (outro DATA_DIR ou DATABASE_URL).`,
-  );
+  if (here.id > from.id)
+    throw new RestoreError(
+      `Este backup é da edição ${from.nome ? `“${from.nome}”` : from.id}, anterior à edição atual deste banco ` +
+        `(“${here.nome ?? here.id}”). Restaure-o em um banco novo (outro DATA_DIR ou DATABASE_URL).`,
+    );
+  // The header is the file's word, not a fact: whatever it claims, closed editions are never overwritten.
+  const [closed] = await db.query("SELECT 1 FROM edicoes WHERE encerrada_em IS NOT NULL LIMIT 1");
+  if (closed)
+    throw new RestoreError(
+      "Este banco já tem edições encerradas. Restaure o backup em um banco novo (outro DATA_DIR ou DATABASE_URL).",
+    );
+}
+
+/** The header's edition, read as data: anything but a positive id and a short name is no backup of ours. */
+function headerEdition(value: unknown): BackupHeader["edicao"] {
+  if (value === undefined) return undefined;
+  const e = value as { id?: unknown; nome?: unknown };
+  const idOk = Number.isSafeInteger(e?.id) && (e.id as number) > 0;
+  const nomeOk = e?.nome === null || (typeof e?.nome === "string" && e.nome.length <= 100);
+  if (!idOk || !nomeOk) throw new RestoreError("O cabeçalho do backup está corrompido.");
+  return { id: e.id as number, nome: e.nome as string | null };
 }
 
 /** Loads a backup into an empty database (migrated to the same version or later). */
@@ -223,7 +284,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
         if (item.format !== BACKUP_FORMAT || item.version !== BACKUP_VERSION) {
           throw new RestoreError("Este arquivo não é um backup da Caravana (ou é de uma versão desconhecida).");
         }
-        await refuseOlderEdition(tx, item as BackupHeader);
+        await refuseOlderEdition(tx, { edicao: headerEdition(item.edicao) });
         header = true;
         continue;
       }
@@ -252,6 +313,8 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
       counts[table] = (counts[table] ?? 0) + 1;
     }
     if (!header) throw new RestoreError("Arquivo de backup vazio.");
+    // A close under way when the backup was written is not under way here.
+    await tx.query("UPDATE edicoes SET encerramento_iniciado_em = NULL");
     // Whoever joins the waiting list next goes after those restored.
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",

@@ -72,14 +72,18 @@ export async function adjustAmount(
       referencia: string | null;
       devido: number;
       pago: number;
+      preco: number;
       status_pagamento: string;
     }>(
-      `SELECT nome_completo, referencia, caravana_valor_devido(r) AS devido, caravana_pago_liquido(r.id) AS pago, status_pagamento
+      `SELECT nome_completo, referencia, caravana_valor_devido(r) AS devido, caravana_pago_liquido(r.id) AS pago,
+              preco_centavos AS preco, status_pagamento
        FROM registrations r WHERE id = $1 FOR UPDATE`,
       [id],
     );
     if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
     if (reg.pago > 0) throw new HttpError(409, FINANCE_MESSAGES.adjustPaid);
+    // A discount lowers the price; it never raises what someone owes.
+    if (input.valor_centavos > reg.preco) throw new HttpError(400, FINANCE_MESSAGES.discountAbovePrice(reg.preco));
     await tx.query(
       `INSERT INTO pagamentos (inscricao_id, nome, referencia, tipo, valor_centavos, origem, registrado_por, registrado_por_nome, motivo)
        VALUES ($1, $2, $3, $4, $5, 'painel', $6, $7, $8)`,

@@ -91,12 +91,15 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
           columns,
           zone: zone(),
           today: dayIn(new Date(), zone()),
+          // A new CSV mapping shows its first lines before it writes anything.
+          preview: fields.previa === "1",
         },
       );
       if (outcome.kind === "columns")
         return reply
           .status(422)
           .send({ error: FINANCE_MESSAGES.columnsNeeded, colunas: outcome.colunas, exemplo: outcome.exemplo });
+      if (outcome.kind === "preview") return { previa: outcome.preview };
       return outcome.result;
     } catch (err) {
       if (err instanceof StatementError) throw new HttpError(400, err.message);
@@ -141,7 +144,8 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
   app.post(
     "/api/finance/refunds/:id",
     { schema: { params: refundParams, body: refundDecisionSchema } },
-    async (request) => decideRefund(request.actorDb, request.admin!, request.params.id, request.body),
+    async (request) =>
+      decideRefund(request.actorDb, request.admin!, request.params.id, request.body, dayIn(new Date(), zone())),
   );
 
   app.get("/api/finance/expenses", async () => listExpenses(app.db));

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import type { CashView } from "../../../shared/finance-views";
+import { dateTimeIn } from "../../../shared/time-zone";
+import { appConfig } from "../../lib/app-config";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { confirmHandover, readCash } from "./finance-api";
@@ -41,6 +43,11 @@ export function CashCard() {
   }
 
   const waiting = cash?.entregas.filter((e) => !e.confirmada_em) ?? [];
+  // Cash someone else registered as taken from this person: said plainly on their own screen.
+  const takenFromMe =
+    cash?.entregas.filter(
+      (e) => e.de.id === cash.eu && e.registrada_por.id !== null && e.registrada_por.id !== cash.eu,
+    ) ?? [];
   return (
     <section className="admin-card finance-card" aria-labelledby={`${id}-title`}>
       <div className="admin-section-head">
@@ -78,6 +85,21 @@ export function CashCard() {
               ))}
             </tbody>
           </table>
+          {takenFromMe.length > 0 && (
+            <>
+              <h3 className="finance-subtitle">Recebido de você pela Coordenação</h3>
+              <ul className="finance-lines" aria-label="Recebido de você pela Coordenação">
+                {takenFromMe.map((e) => (
+                  <li key={e.id} className="finance-line">
+                    <p>
+                      {e.registrada_por.nome} registrou que recebeu <strong>{reais(e.valor_centavos)}</strong> de você
+                      em {dateTimeIn(e.em, appConfig().timeZone)}.
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {waiting.length > 0 && (
             <>
               <h3 className="finance-subtitle">Entregas a confirmar</h3>

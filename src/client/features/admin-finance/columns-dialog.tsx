@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { type CsvColumnsInput, csvColumnsSchema } from "../../../shared/finance";
-import type { ColumnsNeeded } from "../../../shared/finance-views";
+import { brDay } from "../../../shared/calendar-day";
+import type { ColumnsNeeded, StatementPreview } from "../../../shared/finance-views";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
+import { reais } from "./money";
 
 type Field = "data" | "valor" | "descricao" | "identificador";
 const FIELDS: { key: Field; label: string; optional?: boolean }[] = [
@@ -25,12 +27,17 @@ function guess(columns: string[], words: RegExp): string {
 export function ColumnsDialog({
   needed,
   busy,
+  preview,
   onCancel,
+  onPreview,
   onChosen,
 }: {
   needed: ColumnsNeeded;
   busy: boolean;
+  /** The first lines as the columns last checked would import them. */
+  preview: { columns: CsvColumnsInput; preview: StatementPreview } | null;
   onCancel: () => void;
+  onPreview: (columns: CsvColumnsInput) => void;
   onChosen: (columns: CsvColumnsInput) => void;
 }) {
   const id = useId();
@@ -51,8 +58,17 @@ export function ColumnsDialog({
       setError(parsed.error.issues[0].message);
       return;
     }
-    onChosen(parsed.data);
+    // Nothing is written before the person has seen how the chosen columns read the file.
+    const checked = preview && JSON.stringify(preview.columns) === JSON.stringify(parsed.data);
+    if (checked) onChosen(parsed.data);
+    else onPreview(parsed.data);
   }
+  const current = preview && {
+    ...preview.preview,
+    fresh:
+      JSON.stringify(preview.columns) ===
+      JSON.stringify({ banco: banco.trim(), ...chosen, identificador: chosen.identificador || undefined }),
+  };
 
   return (
     <ModalDialog title="Colunas do extrato" onClose={onCancel} busy={busy}>
@@ -102,12 +118,37 @@ export function ColumnsDialog({
             </ul>
           </div>
         )}
+        {current?.fresh && (
+          <div className="finance-sample" role="status">
+            <p>
+              Assim vamos ler o arquivo: {current.creditos} {current.creditos === 1 ? "crédito" : "créditos"}
+              {current.ignoradas > 0 ? ` (${current.ignoradas} saídas e saldos ficam de fora)` : ""}. Confira os
+              primeiros:
+            </p>
+            <ul aria-label="Prévia dos créditos">
+              {current.linhas.map((l, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the file's first credits, in its order.
+                <li key={i}>
+                  {brDay(l.data)} · <strong>{reais(l.valor_centavos)}</strong> · {l.descricao}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {error && (
           <p className="admin-field-error" role="alert">
             {error}
           </p>
         )}
-        <DialogActions onCancel={onCancel} busy={busy} action={{ label: "Importar", busyLabel: "Importando..." }} />
+        <DialogActions
+          onCancel={onCancel}
+          busy={busy}
+          action={
+            current?.fresh
+              ? { label: "Importar estes créditos", busyLabel: "Importando..." }
+              : { label: "Conferir as primeiras linhas", busyLabel: "Lendo o arquivo..." }
+          }
+        />
       </form>
     </ModalDialog>
   );

@@ -8,23 +8,34 @@ import type {
   ImportResult,
   RefundView,
   StatementLineView,
+  StatementPreview,
 } from "../../../shared/finance-views";
 import { ApiError } from "../../lib/api";
 import { adminApi } from "../../lib/admin-session";
 
-/** "Importar extrato": the result, or the columns a CSV of an unknown bank needs mapped once. */
+/**
+ * "Importar extrato": the result, or the columns a CSV of an unknown bank needs mapped once;
+ * with `preview`, the first lines a new mapping would import, with nothing written.
+ */
 export async function importStatement(
   file: File,
   columns?: CsvColumnsInput,
-): Promise<{ kind: "result"; result: ImportResult } | { kind: "columns"; needed: ColumnsNeeded }> {
+  preview = false,
+): Promise<
+  | { kind: "result"; result: ImportResult }
+  | { kind: "columns"; needed: ColumnsNeeded }
+  | { kind: "preview"; preview: StatementPreview }
+> {
   const form = new FormData();
   if (columns) form.append("colunas", JSON.stringify(columns));
+  if (preview) form.append("previa", "1");
   form.append("arquivo", file);
   try {
-    return {
-      kind: "result",
-      result: await adminApi<ImportResult>("/api/finance/statements", { method: "POST", body: form }),
-    };
+    const answer = await adminApi<ImportResult | { previa: StatementPreview }>("/api/finance/statements", {
+      method: "POST",
+      body: form,
+    });
+    return "previa" in answer ? { kind: "preview", preview: answer.previa } : { kind: "result", result: answer };
   } catch (e) {
     if (e instanceof ApiError && e.status === 422) return { kind: "columns", needed: e.body as ColumnsNeeded };
     throw e;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import type { CsvColumnsInput } from "../../../shared/finance";
-import type { ColumnsNeeded, ImportResult, StatementLineView } from "../../../shared/finance-views";
+import type { ColumnsNeeded, ImportResult, StatementLineView, StatementPreview } from "../../../shared/finance-views";
 import { reportAdminError } from "../../lib/admin-session";
 import { toast } from "../../lib/toast";
 import { ColumnsDialog } from "./columns-dialog";
@@ -18,18 +18,25 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
   const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [needed, setNeeded] = useState<ColumnsNeeded | null>(null);
+  const [preview, setPreview] = useState<{ columns: CsvColumnsInput; preview: StatementPreview } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
 
-  async function send(chosen: File, columns?: CsvColumnsInput) {
+  async function send(chosen: File, columns?: CsvColumnsInput, asPreview = false) {
     setBusy(true);
     try {
-      const answer = await importStatement(chosen, columns);
+      const answer = await importStatement(chosen, columns, asPreview);
       if (answer.kind === "columns") {
         setFile(chosen);
         setNeeded(answer.needed);
+        setPreview(null);
+        return;
+      }
+      if (answer.kind === "preview") {
+        if (columns) setPreview({ columns, preview: answer.preview });
         return;
       }
       setNeeded(null);
+      setPreview(null);
       setResult(answer.result);
       const r = answer.result;
       if (r.novas === 0) toast("info", "Nada novo no extrato", `As ${r.repetidas} linhas já tinham sido importadas.`);
@@ -97,7 +104,12 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
         <ColumnsDialog
           needed={needed}
           busy={busy}
-          onCancel={() => setNeeded(null)}
+          preview={preview}
+          onCancel={() => {
+            setNeeded(null);
+            setPreview(null);
+          }}
+          onPreview={(columns) => void send(file, columns, true)}
           onChosen={(columns) => void send(file, columns)}
         />
       )}

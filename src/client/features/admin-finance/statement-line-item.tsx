@@ -43,6 +43,13 @@ export function StatementLineItem({
         </p>
       )}
       {line.estado === "ignorada" && <p className="finance-line-state">{LINE_GROUPS.ignorada}</p>}
+      {line.estado === "sugerida" && line.como === "repetida" && (
+        <p className="finance-line-state finance-line-warn">
+          Parece repetir um crédito já importado
+          {line.repete ? ` (${brDay(line.repete.data)}, arquivo ${line.repete.arquivo})` : ""}: mesmo dia, valor e
+          pagador. Confira no app do banco: se for o mesmo crédito, ignore esta linha.
+        </p>
+      )}
       {line.estado === "sugerida" && line.como === "codigo" && (
         <p className="finance-line-state finance-line-warn">
           Tem o código, mas o valor não cobre o que a inscrição deve (ou ela desistiu): confira antes de confirmar.

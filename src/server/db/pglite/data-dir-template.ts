@@ -12,7 +12,7 @@ import {
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGunzip } from "node:zlib";
-import { builtEntry } from "./built-entry";
+import { builtEntry } from "../../built-entry";
 import { pgdataOf } from "./options";
 
 const TEMPLATE_FILE = "pgdata-template.tar.gz";

@@ -58,6 +58,22 @@ export function columnIndexes(header: string[], columns: CsvColumns): Record<key
   return idx;
 }
 
+const BALANCE = /^\s*saldo\b/i;
+/** A column of money out ("Débito (R$)", "Saída"), or of the entry's kind ("D/C", "Tipo"). */
+const DEBIT_COLUMN = /^\s*(d[ée]bito|sa[íi]da)/i;
+const KIND_COLUMN = /^\s*(tipo|d\/c|natureza)/i;
+/** A description that says the money left: "PIX ENVIADO", "Transferência enviada", "Compra", "Tarifa". */
+const OUTGOING = /\b(enviad[oa]|d[ée]bito|compra|saque|tarifa|pagamento efetuado|pix pago)\b/i;
+
+function isDebit(cells: string[], columns: { amounts: number[]; kinds: number[] }, descricao: string): boolean {
+  if (OUTGOING.test(descricao.normalize("NFC"))) return true;
+  if (columns.kinds.some((i) => /^(d|d[ée]bito|sa[íi]da)$/i.test((cells[i] ?? "").trim()))) return true;
+  return columns.amounts.some((i) => {
+    const amount = parseAmount(cells[i] ?? "");
+    return amount !== null && amount !== 0;
+  });
+}
+
 export function parseCsv(table: CsvTable, columns: CsvColumns, banco: string): ParsedStatement {
   const idx = columnIndexes(table.header, columns);
   if (!idx)
@@ -66,19 +82,30 @@ export function parseCsv(table: CsvTable, columns: CsvColumns, banco: string): P
     );
   if (new Set([idx.data, idx.valor, idx.descricao]).size < 3)
     throw new StatementError("Escolha colunas diferentes para data, valor e descrição.");
+  const amountHeader = table.header[idx.valor];
+  if (BALANCE.test(amountHeader))
+    throw new StatementError(
+      `A coluna “${amountHeader}” é o saldo da conta, não o valor de cada lançamento. Escolha a coluna do valor (ou do crédito).`,
+    );
+  const columnsLike = (pattern: RegExp) =>
+    table.header.flatMap((h, i) => (i !== idx.valor && pattern.test(h) ? [i] : []));
+  const debitColumns = { amounts: columnsLike(DEBIT_COLUMN), kinds: columnsLike(KIND_COLUMN) };
   const lines: StatementLine[] = [];
   for (const { linha, cells } of table.rows) {
     const rawDay = cells[idx.data] ?? "";
     const rawAmount = cells[idx.valor] ?? "";
     // Not entries: totals with no date, balances ("Saldo Anterior"), and debits in a column of their own.
-    if (!rawDay || !rawAmount || cells.some((c) => /^saldo\b/i.test(c))) continue;
+    if (!rawDay || !rawAmount || cells.some((c) => BALANCE.test(c))) continue;
     const data = parseDay(rawDay);
     if (!data) throw new StatementError(`A linha ${linha} do CSV tem uma data que não entendemos (${rawDay}).`);
     const valor = parseAmount(rawAmount);
     if (valor === null)
       throw new StatementError(`A linha ${linha} do CSV tem um valor que não entendemos (${rawAmount}).`);
+    const descricao = cells[idx.descricao] ?? "";
     const id = idx.identificador >= 0 ? cells[idx.identificador]?.trim() : "";
-    lines.push({ linha, data, valorCentavos: valor, descricao: cells[idx.descricao] ?? "", id: id || undefined });
+    // Money that left the account is never a payment, whatever column was chosen as the amount.
+    const outgoing = isDebit(cells, debitColumns, descricao);
+    lines.push({ linha, data, valorCentavos: outgoing ? -Math.abs(valor) : valor, descricao, id: id || undefined });
   }
   return { formato: "csv", banco, conta: banco, lines };
 }

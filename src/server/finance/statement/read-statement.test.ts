@@ -6,7 +6,7 @@ import { readStatement, type SavedColumns, type StatementRead } from "./read-sta
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, "fixtures", name)));
 const today = "2025-08-20";
-const read = (bytes: Uint8Array, columns?: SavedColumns, saved: SavedColumns[] = []) =>
+const read = async (bytes: Uint8Array, columns?: SavedColumns, saved: SavedColumns[] = []) =>
   readStatement(bytes, { columns, saved, today });
 function lines(result: StatementRead) {
   if (result.kind !== "lines") throw new Error(`expected lines, got ${result.kind}`);
@@ -180,4 +180,44 @@ describe("files refused, with a pt-BR reason", () => {
     expect(
       await refused(text("Data,Valor,Identificador,Descrição\n12/08/2025,15.00,abc,PIX\n13/08/2025,15.00,abc,PIX\n")),
     ).toMatch(/repete o identificador abc \(linhas 2 e 3\)/));
+});
+
+describe("a wrong column mapping never turns money out into a payment", () => {
+  const csv = [
+    "Data;Descrição;Valor;Tipo;Saldo Final",
+    "12/08/2025;PIX RECEBIDO MARIA JDJ7K3Q;15,00;C;1.015,00",
+    "13/08/2025;PIX ENVIADO REEMBOLSO JOAO JDJ4CD5;20,00;D;995,00",
+    "14/08/2025;TRANSFERENCIA RECEBIDA ANA;15,00;C;1.010,00",
+  ].join("\n");
+  const mapping = (valor: string) => ({ banco: "Meu banco", data: "Data", valor, descricao: "Descrição" });
+
+  it("a balance column is refused as the amount, naming it", async () => {
+    await expect(read(text(csv), mapping("Saldo Final"))).rejects.toThrow(/“Saldo Final” é o saldo da conta/);
+  });
+
+  it("a debit written as a positive amount is left out, by its kind and by its words", async () => {
+    expect(lines(await read(text(csv), mapping("Valor"))).map((l) => l.descricao)).toEqual([
+      "PIX RECEBIDO MARIA JDJ7K3Q",
+      "TRANSFERENCIA RECEBIDA ANA",
+    ]);
+    const noKind = csv.replace(/;[CD];/g, ";;");
+    expect(lines(await read(text(noKind), mapping("Valor"))).map((l) => l.descricao)).not.toContain(
+      "PIX ENVIADO REEMBOLSO JOAO JDJ4CD5",
+    );
+  });
+});
+
+describe("hostile CSV files are read within the time bound", () => {
+  const FIVE_MB = 5 * 1024 * 1024 - 64;
+  const columns = { banco: "X", data: "Data", valor: "Valor", descricao: "Descrição" };
+  it.each([
+    ["one quoted field of 5 MB", () => `Data;Valor;Descrição\n12/08/2025;15,00;"${"a".repeat(FIVE_MB)}`],
+    ["5 MB of separators", () => `Data;Valor;Descrição\n12/08/2025;15,00;PIX${";".repeat(FIVE_MB)}`],
+    ["5 MB of digits as an amount", () => `Data;Valor;Descrição\n12/08/2025;${"1".repeat(FIVE_MB)}x;PIX`],
+    ["5 MB of short rows", () => `Data;Valor;Descrição\n${"1;2;3\n".repeat(FIVE_MB / 6)}`],
+  ])("%s", async (_, make) => {
+    const start = performance.now();
+    await read(text(make()), columns).catch((e) => expect(e).toBeInstanceOf(StatementError));
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
 });

@@ -24,17 +24,16 @@ export interface CreditLine {
 
 /**
  * A statement file as credit lines, each with an identity that stays the same
- * whenever the line is read again (the bank's id, or a hash of account, date,
- * amount, description and rank among identical lines), or a refusal in pt-BR.
+ * whenever the line is read again (the bank and its id, or a hash of account,
+ * date, amount, description and rank among identical lines), or a refusal in pt-BR.
  */
-export async function readStatement(
+export function readStatement(
   bytes: Uint8Array,
-  options: { columns?: SavedColumns; saved: SavedColumns[]; today: string; turn?: () => Promise<void> },
-): Promise<StatementRead> {
-  const turn = options.turn ?? (async () => {});
+  options: { columns?: SavedColumns; saved: SavedColumns[]; today: string },
+): StatementRead {
   const content = decodeStatement(bytes);
   let statement: ParsedStatement;
-  if (looksLikeOfx(content)) statement = await parseOfx(content, turn);
+  if (looksLikeOfx(content)) statement = parseOfx(content);
   else {
     const table = readCsv(content);
     const known = options.columns
@@ -44,14 +43,18 @@ export async function readStatement(
       return { kind: "columns", header: table.header, sample: table.rows.slice(0, 3).map((r) => r.cells) };
     statement = parseCsv(table, known[0], known[0].banco);
   }
-  return { kind: "lines", statement, lines: await creditLines(statement, options.today, turn) };
+  return { kind: "lines", statement, lines: creditLines(statement, options.today) };
 }
 
-async function creditLines(
-  statement: ParsedStatement,
-  today: string,
-  turn: () => Promise<void>,
-): Promise<CreditLine[]> {
+/** "Nubank", "nubank" and "NuBank " are one bank. */
+const bankKey = (banco: string) =>
+  banco
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+
+function creditLines(statement: ParsedStatement, today: string): CreditLine[] {
   if (statement.lines.length > MAX_STATEMENT_LINES)
     throw new StatementError("O arquivo passa de 20.000 lançamentos. Exporte um período menor.");
   const ids = new Map<string, number>();
@@ -66,8 +69,7 @@ async function creditLines(
   }
   const repeats = new Map<string, number>();
   const credits: CreditLine[] = [];
-  for (const [i, line] of statement.lines.entries()) {
-    if (i % 1000 === 999) await turn();
+  for (const line of statement.lines) {
     if (Math.abs(line.valorCentavos) > MAX_LINE_CENTAVOS)
       throw new StatementError(
         `A linha ${line.linha} tem um valor fora do comum. Confira se a coluna de valor está certa.`,
@@ -77,7 +79,8 @@ async function creditLines(
     if (line.valorCentavos <= 0) continue;
     const descricao = line.descricao.replace(/\s+/g, " ").trim().slice(0, 500);
     let identity: string;
-    if (line.id) identity = `id|${statement.conta}|${line.id}`;
+    // A bank's own id names one credit whichever file brought it: Nubank's OFX FITID is its CSV's Identificador.
+    if (line.id) identity = `id|${bankKey(statement.banco)}|${line.id}`;
     else {
       const base = `linha|${statement.conta}|${line.data}|${line.valorCentavos}|${descricao}`;
       const rank = (repeats.get(base) ?? 0) + 1;

@@ -1,6 +1,7 @@
 /**
  * Which registration a statement credit pays (docs/decisions/036):
- *  1. its reference code in the text → paid with no click, when the amount covers it;
+ *  1. its reference code in the text, written exactly → paid with no click, when the amount covers it;
+ *     a code that only looks like one (Q for D) → a suggestion;
  *  2. its amount equal to what someone owes, and a payer's name like theirs → a suggestion;
  *  3. nothing → "Sem correspondência".
  * Only a code pays by itself: names repeat and banks cut them short.
@@ -131,18 +132,22 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     }
   }
 
-  function codesIn(text: string): MatchCandidate[] {
+  /** Codes written exactly, and codes that only look like one (Q for D, 6 for G): those are never paid by themselves. */
+  function codesIn(text: string): { exact: MatchCandidate[]; alike: MatchCandidate[] } {
     const plain = compact(text);
     const s = canonical(plain);
-    const found = new Map<string, MatchCandidate>();
+    const exact = new Map<string, MatchCandidate>();
+    const alike = new Map<string, MatchCandidate>();
     for (let i = s.indexOf("JOJ"); i !== -1; i = s.indexOf("JOJ", i + 1)) {
-      const raw = plain.slice(i + 3, i + 7);
-      const exact = byCode.get(raw);
-      const alike = byCanonical.get(s.slice(i + 3, i + 7));
-      const hit = exact ?? (alike?.length === 1 ? alike[0] : undefined);
-      if (hit) found.set(hit.id, hit);
+      const hit = byCode.get(plain.slice(i + 3, i + 7));
+      if (hit) {
+        exact.set(hit.id, hit);
+        continue;
+      }
+      const similar = byCanonical.get(s.slice(i + 3, i + 7));
+      if (similar?.length === 1) alike.set(similar[0].id, similar[0]);
     }
-    return [...found.values()];
+    return { exact: [...exact.values()], alike: [...alike.values()].filter((c) => !exact.has(c.id)) };
   }
 
   function byName(line: MatchLine): MatchCandidate[] {
@@ -168,7 +173,12 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
   }
 
   return (line) => {
-    const coded = codesIn(line.descricao);
+    const { exact: coded, alike } = codesIn(line.descricao);
+    // A look-alike of someone's code (a deleted registration's, last year's, a typo) is a suggestion at most.
+    if (!coded.length && alike.length) {
+      const open = alike.filter((c) => c.pendente);
+      if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id), by: "codigo" };
+    }
     if (coded.length === 1) {
       const [c] = coded;
       if (!c.pendente) return { kind: "ja_paga", id: c.id };

@@ -5,5 +5,5 @@
  */
 export function builtEntry(file: string): URL {
   const fromSources = import.meta.url.endsWith(".ts");
-  return new URL(fromSources ? `../../../../dist/server/${file}` : `./${file}`, import.meta.url);
+  return new URL(fromSources ? `../../dist/server/${file}` : `./${file}`, import.meta.url);
 }

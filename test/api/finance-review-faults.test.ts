@@ -1,0 +1,311 @@
+import { describe, expect } from "vitest";
+import type { CashView, ImportResult, RefundView } from "../../src/shared/finance-views";
+import { apiTest } from "../support/api-fixtures";
+import { importOk, ofx, todayInFortaleza, uploadStatement } from "../support/statements";
+import { DB_KINDS } from "../support/test-database";
+
+type Db = { query: <T>(s: string, p?: unknown[]) => Promise<T[]> };
+const status = async (db: Db, id: string) =>
+  (await db.query<{ status_pagamento: string }>("SELECT status_pagamento FROM registrations WHERE id = $1", [id]))[0]
+    ?.status_pagamento;
+const paymentsOf = async (db: Db, id: string) =>
+  (
+    await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pagamentos WHERE inscricao_id = $1 AND tipo = 'pagamento'",
+      [id],
+    )
+  )[0].n;
+
+/** What the outside review found in "Financeiro" (issue 38), each on both engines. */
+describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
+  const test = apiTest(kind, { equipeName: "Lia Equipe" });
+  const today = todayInFortaleza();
+  const [y, m, d] = today.split("-");
+
+  test("the 53-byte file and 40,000 unclosed transactions answer 400 at once, and the site answers meanwhile", async ({
+    t,
+    adminSession,
+  }) => {
+    for (const file of [
+      `OFXHEADER:100\n\n<OFX>\n<${"A".repeat(29)}>x`,
+      `OFXHEADER:100\n\n<OFX>${"<STMTTRN>".repeat(40_000)}`,
+    ]) {
+      const started = Date.now();
+      const [res, health] = await Promise.all([
+        uploadStatement(adminSession, file),
+        new Promise((r) => setTimeout(r, 20)).then(() => t.app.inject({ url: "/api/health" })),
+      ]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/OFX|20\.000/);
+      expect(health.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
+  test("a credit is the same credit in the OFX and in Nubank's CSV: linked once, never twice", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const ana = await register({ nome_completo: "Ana Vinculada" });
+    const bia = await register({ nome_completo: "Bia Segunda" });
+    const fitid = "66b9f0a1-0009-4c1e-9a5e-000000000009";
+    const first = await importOk(
+      adminSession,
+      ofx([{ data: today, valor: "15.00", memo: "Pix recebido - FULANA DE TAL", fitid }], "0260"),
+    );
+    const line = first.grupos.sem_correspondencia[0];
+    const linked = await adminSession.inject("POST", `/api/finance/lines/${line.id}/confirm`, { inscricao_id: ana.id });
+    expect(linked.statusCode, linked.body).toBe(200);
+
+    const csv = `Data,Valor,Identificador,Descrição\n${d}/${m}/${y},15.00,${fitid},Transferência recebida pelo Pix - FULANA DE TAL\n`;
+    const again = await importOk(adminSession, csv, "nubank.csv");
+    expect(again).toMatchObject({ novas: 0, repetidas: 1 });
+    expect(await status(t.db, bia.id)).toBe("pendente");
+    const [{ n }] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM extrato_linhas");
+    expect(n).toBe(1);
+  });
+
+  test("a credit repeated by another bank's file (same day, amount and payer) waits for a look instead of paying or opening a refund", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const rita = await register({ nome_completo: "Rita Souza" });
+    const code = rita.referencia;
+    const first = await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: `PIX MARIA SOUZA ${code}` }]));
+    expect(first.pagas).toBe(1);
+    const csv = `Data;Histórico;Valor\n${d}/${m}/${y};PIX RECEBIDO MARIA SOUZA ${code};15,00\n`;
+    const columns = { banco: "Outro Banco", data: "Data", valor: "Valor", descricao: "Histórico" };
+    const second = await importOk(adminSession, csv, "outro.csv", columns);
+    expect(second).toMatchObject({ novas: 1, pagas: 0, ja_pagas: 0, sugeridas: 1 });
+    expect(second.grupos.sugeridas[0]).toMatchObject({
+      como: "repetida",
+      repete: { data: today, arquivo: "extrato.ofx" },
+      candidatos: [{ id: rita.id }],
+    });
+    expect(await paymentsOf(t.db, rita.id)).toBe(1);
+    const [{ n }] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM reembolsos");
+    expect(n).toBe(0);
+  });
+
+  test("only an exact code pays by itself: a look-alike of someone's code is a suggestion", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const reg = await register({ nome_completo: "Gil Parecido" });
+    const swap: Record<string, string> = { D: "Q", G: "6", S: "5", B: "8", Z: "2", Q: "D", "6": "G", "5": "S" };
+    const code = reg.referencia.slice(3);
+    const at = [...code].findIndex((c) => swap[c]);
+    // A code with no look-alike letter cannot be disguised: the test then writes one that differs in the prefix only.
+    const alike = at === -1 ? `J0J${code}` : `JDJ${code.slice(0, at)}${swap[code[at]]}${code.slice(at + 1)}`;
+    const result = await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: `PIX ${alike}` }]));
+    if (at === -1) expect(result.pagas).toBe(1);
+    else {
+      expect(result).toMatchObject({ pagas: 0, sugeridas: 1 });
+      expect(result.grupos.sugeridas[0].candidatos.map((c) => c.id)).toEqual([reg.id]);
+      expect(await status(t.db, reg.id)).toBe("pendente");
+    }
+  });
+
+  test("amounts: 'Vincular' of R$ 0,01 pays nobody; a credit above what is owed pays and leaves the excess to decide; '15,001' is refused", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const ze = await register({ nome_completo: "Zé Centavo" });
+    const rich = await register({ nome_completo: "Rica Demais" });
+    const tiny = await importOk(adminSession, ofx([{ data: today, valor: "0.01", memo: "PIX ALGUEM" }]));
+    const penny = await adminSession.inject(
+      "POST",
+      `/api/finance/lines/${tiny.grupos.sem_correspondencia[0].id}/confirm`,
+      {
+        inscricao_id: ze.id,
+      },
+    );
+    expect(penny.statusCode).toBe(409);
+    expect(penny.json().error).toBe(
+      "Esta linha tem R$ 0,01 e a inscrição deve R$ 15,00: faltam R$ 14,99. Ela não paga a inscrição sozinha. " +
+        "Para aceitar assim, dê um desconto na inscrição antes de vincular.",
+    );
+    expect(await status(t.db, ze.id)).toBe("pendente");
+
+    const big = await importOk(adminSession, ofx([{ data: today, valor: "99999.99", memo: `PIX ${rich.referencia}` }]));
+    expect(big.pagas).toBe(1);
+    const refunds = (await adminSession.inject("GET", "/api/finance/refunds")).json() as RefundView[];
+    expect(refunds).toEqual([
+      expect.objectContaining({ inscricao_id: rich.id, origem: "pagamento_a_maior", valor_centavos: 9_999_999 - 1500 }),
+    ]);
+
+    const ambiguous = await uploadStatement(adminSession, ofx([{ data: today, valor: "15,001", memo: "PIX" }]));
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json().error).toContain("(15,001)");
+  });
+
+  test("refused amounts: a discount above the price, R$ 100.000 due, a refund above what was paid or in the future, expenses in hex or exponent", async ({
+    register,
+    adminSession,
+  }) => {
+    const reg = await register({ nome_completo: "Ivo Desconto" });
+    const above = await adminSession.inject("POST", `/api/registrations/${reg.id}/adjust`, {
+      valor_centavos: 500_000,
+      motivo: "teste",
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error).toContain("não pode passar do preço da inscrição (R$ 15,00)");
+    const huge = await adminSession.inject("POST", `/api/registrations/${reg.id}/adjust`, {
+      valor_centavos: 10_000_000,
+      motivo: "teste",
+    });
+    expect(huge.statusCode).toBe(400);
+
+    await adminSession.inject("PATCH", `/api/registrations/${reg.id}`, { status_pagamento: "confirmado" });
+    const gone = await adminSession.inject("DELETE", `/api/registrations/${reg.id}?dinheiro=reembolsar`);
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    const [refund] = (await adminSession.inject("GET", "/api/finance/refunds")).json() as RefundView[];
+    const decide = (body: object) => adminSession.inject("POST", `/api/finance/refunds/${refund.id}`, body);
+    const tooMuch = await decide({ estado: "reembolsado", valor_centavos: 10_000_000, metodo: "PIX", data: today });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error).toBe("O valor devolvido não pode passar do que foi pago (R$ 15,00).");
+    const future = await decide({ estado: "reembolsado", valor_centavos: 1500, metodo: "PIX", data: "2099-12-31" });
+    expect(future.json()).toEqual({ error: "A data da devolução não pode ser no futuro." });
+    expect((await decide({ estado: "reembolsado", valor_centavos: 1500, metodo: "PIX", data: today })).statusCode).toBe(
+      200,
+    );
+
+    for (const valor of ["0x10", "1e3", "16.5", " "]) {
+      const { multipartBody } = await import("../support/multipart");
+      const { payload, headers } = multipartBody([
+        { name: "descricao", data: "Lanche" },
+        { name: "valor_centavos", data: valor },
+        { name: "data", data: today },
+        { name: "categoria", data: "alimentacao" },
+      ]);
+      const res = await adminSession.raw({ method: "POST", url: "/api/finance/expenses", payload, headers });
+      expect(res.statusCode, valor).toBe(400);
+    }
+  });
+
+  test("a CSV mapping: a preview writes nothing; a balance column is refused; money out is never a payment", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const joao = await register({ nome_completo: "João Reembolsado" });
+    const csv = [
+      "Data;Histórico;Valor;Saldo Final",
+      `${d}/${m}/${y};PIX RECEBIDO ANA;15,00;1.015,00`,
+      `${d}/${m}/${y};PIX ENVIADO REEMBOLSO ${joao.referencia};15,00;1.000,00`,
+    ].join("\n");
+    const mapping = (valor: string) => ({ banco: "Banco X", data: "Data", valor, descricao: "Histórico" });
+    const { multipartBody } = await import("../support/multipart");
+    const { payload, headers } = multipartBody([
+      { name: "colunas", data: JSON.stringify(mapping("Valor")) },
+      { name: "previa", data: "1" },
+      { name: "arquivo", filename: "x.csv", contentType: "text/csv", data: csv },
+    ]);
+    const preview = await adminSession.raw({ method: "POST", url: "/api/finance/statements", payload, headers });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      previa: {
+        banco: "Banco X",
+        creditos: 1,
+        ignoradas: 1,
+        linhas: [{ data: today, valor_centavos: 1500, descricao: "PIX RECEBIDO ANA" }],
+      },
+    });
+    const [{ n }] = await t.db.query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM extrato_linhas) + (SELECT count(*) FROM extrato_colunas) AS n",
+    );
+    expect(Number(n)).toBe(0);
+
+    const saldo = await uploadStatement(adminSession, csv, "x.csv", mapping("Saldo Final"));
+    expect(saldo.statusCode).toBe(400);
+    expect(saldo.json().error).toContain("“Saldo Final” é o saldo da conta");
+    const imported = (await uploadStatement(adminSession, csv, "x.csv", mapping("Valor"))).json() as ImportResult;
+    expect(imported).toMatchObject({ lidas: 2, novas: 1, pagas: 0 });
+    expect(await status(t.db, joao.id)).toBe("pendente");
+  });
+
+  test("two imports at once with one code: one pays, the other is 'Já pago' with a refund to decide", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const reg = await register({ nome_completo: "Duda Dobrada" });
+    // Two payers (a mother and a grandmother), so neither line is a repeat of the other.
+    const files = ["MARIA", "JOANA"].map((payer) =>
+      ofx([{ data: today, valor: "15.00", memo: `PIX ${payer} DUDA ${reg.referencia}`, fitid: `dobro-${payer}` }]),
+    );
+    const results = await Promise.all(files.map((f) => importOk(adminSession, f)));
+    expect(results.map((r) => r.pagas).sort()).toEqual([0, 1]);
+    expect(results.map((r) => r.ja_pagas).sort()).toEqual([0, 1]);
+    expect(await paymentsOf(t.db, reg.id)).toBe(1);
+    const refunds = (await adminSession.inject("GET", "/api/finance/refunds")).json() as RefundView[];
+    expect(refunds).toEqual([expect.objectContaining({ origem: "pagamento_duplo", inscricao_id: reg.id })]);
+  });
+
+  test("cash Coordenação registers as taken from a helper says so, in the log and on the helper's screen", async ({
+    t,
+    register,
+    adminSession,
+    equipeSession,
+  }) => {
+    const r = await register({ nome_completo: "Caio Espécie", metodo_pagamento: "ESPECIE" });
+    await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r.id });
+    const taken = await adminSession.inject("POST", "/api/finance/handovers", {
+      de: equipeSession.member.id,
+      para: adminSession.member.id,
+      valor_centavos: 1500,
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const mine = (await equipeSession.inject("GET", "/api/finance/cash")).json() as CashView;
+    expect(mine.entregas).toEqual([
+      expect.objectContaining({ registrada_por: { id: adminSession.member.id, nome: adminSession.member.nome } }),
+    ]);
+    const [log] = await t.db.query<{ resumo: string }>(
+      "SELECT resumo FROM activity_log WHERE tipo = 'financeiro.entrega' ORDER BY id DESC LIMIT 1",
+    );
+    expect(log.resumo).toBe(`${adminSession.member.nome} registrou que recebeu R$ 15,00 em espécie de Lia Equipe`);
+  });
+
+  test("crafted ids and public token routes: 4xx for an edition past PostgreSQL's integer, no-store on token answers", async ({
+    t,
+    adminSession,
+  }) => {
+    for (const url of ["registrations", "export.csv", "export.xlsx"]) {
+      const res = await adminSession.inject("GET", `/api/editions/2147483648/${url}`);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ error: "Edição não encontrada." });
+    }
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/registrations",
+      payload: {
+        nome_completo: "Nina Menor",
+        idade: 12,
+        numero_responsavel: "98988887777",
+        metodo_pagamento: "PIX",
+        consentimento: true,
+        responsavel_nome: "Maria Responsável",
+        parentesco: "mae",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers["cache-control"]).toBe("no-store");
+    const { id, upload_token } = created.json();
+    const auth = { authorization: `Bearer ${upload_token}` };
+    const doc = await t.app.inject({ url: `/api/registrations/${id}/authorization-document`, headers: auth });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers["cache-control"]).toBe("no-store");
+    const payer = await t.app.inject({
+      method: "PUT",
+      url: `/api/registrations/${id}/payer`,
+      headers: auth,
+      payload: { nome_pagador: "Maria Responsável" },
+    });
+    expect(payer.statusCode).toBe(200);
+    expect(payer.headers["cache-control"]).toBe("no-store");
+  });
+});
