@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
@@ -16,6 +16,7 @@ import {
   restoreFrom,
 } from "../../src/server/maintenance/backup";
 import { CIPHER_MESSAGES } from "../../src/server/maintenance/backup-cipher";
+import { writeBackup } from "../../src/server/maintenance/backup-file";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { startTestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
@@ -304,5 +305,68 @@ describe.each(DB_KINDS)("restore's reading of the file on %s", (kind) => {
       expect((err as Error).message).toBe(message);
       expect(await registrationCount()).toBe(0);
     }
+  });
+
+  it("refuses crafted files quickly: one 64 MB line, JSON nested 100,000 deep, a header that claims another edition", async () => {
+    const header = JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION });
+    const started = Date.now();
+    const long = write("long.jsonl.gz", gzipSync(`${header}\n${"x".repeat(64 * 1024 * 1024)}`));
+    expect(readFileSync(long).length).toBeLessThan(100_000);
+    const longErr = await restoreFrom(db, long).catch((e: unknown) => e);
+    expect((longErr as Error).message).toBe("O arquivo não é um backup válido: tem uma linha longa demais.");
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const deep = write("deep.jsonl.gz", gzipSync(`${header}\n${"[".repeat(100_000)}${"]".repeat(100_000)}`));
+    const deepErr = await restoreFrom(db, deep).catch((e: unknown) => e);
+    expect(deepErr).toBeInstanceOf(RestoreError);
+    expect((deepErr as Error).message).toBe("O arquivo não é um backup válido: a linha 2 não pôde ser lida.");
+
+    const forged = write(
+      "forged.jsonl.gz",
+      gzipSync(JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, edicao: { id: "1; DROP", nome: 7 } })),
+    );
+    expect(((await restoreFrom(db, forged).catch((e: unknown) => e)) as Error).message).toBe(
+      "O cabeçalho do backup está corrompido.",
+    );
+    expect(await registrationCount()).toBe(0);
+  }, 30_000);
+
+  it("never rewrites a closed edition, whatever the header claims", async () => {
+    await db.query(
+      `UPDATE edicoes SET nome = 'JDJ 2025', totais = '{}', encerrada_em = now(),
+         escolhas = '{"nova": "JDJ 2026", "onibus": true, "equipe": true, "configuracoes": true, "dados": "apagar"}'
+       WHERE id = 1`,
+    );
+    await db.query("INSERT INTO edicoes (id, nome) VALUES (2, 'JDJ 2026')");
+    const claim = { format: BACKUP_FORMAT, version: BACKUP_VERSION, edicao: { id: 99, nome: "Futura" } };
+    const rewrite = { t: "edicoes", r: { id: 1, nome: "Reescrita", aberta_em: "2025-01-01T00:00:00Z" } };
+    const file = write("rewrite.jsonl.gz", gzipSync([claim, rewrite].map((l) => JSON.stringify(l)).join("\n")));
+    const err = await restoreFrom(db, file).catch((e: unknown) => e);
+    expect((err as Error).message).toBe(
+      "Este banco já tem edições encerradas. Restaure o backup em um banco novo (outro DATA_DIR ou DATABASE_URL).",
+    );
+    expect(await db.query("SELECT nome FROM edicoes WHERE id = 1")).toEqual([{ nome: "JDJ 2025" }]);
+    await db.query("DELETE FROM edicoes WHERE id = 2");
+    await db.query("UPDATE edicoes SET encerrada_em = NULL, totais = NULL, escolhas = NULL WHERE id = 1");
+    await db.query("DELETE FROM activity_log");
+  });
+});
+
+describe("backup files are private", () => {
+  let db: Database;
+  useFreshDatabase("pglite", (opened) => (db = opened));
+  const root = mkdtempSync(join(tmpdir(), "caravana-modes-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("are created 0600 in a 0700 folder, also when the folder existed open to others", async () => {
+    const dir = join(root, "backups");
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    const { file } = await writeBackup(db, { dir });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const fresh = join(root, "new", "backups");
+    await writeBackup(db, { dir: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
   });
 });
