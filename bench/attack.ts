@@ -4,11 +4,12 @@ import { type ClientRequest, request } from "node:http";
 import { join } from "node:path";
 import pg from "pg";
 import { ms, percentile, Report, runBench } from "./support-report";
+import { hostileFilesAttack } from "./support-hostile-files";
 import { ONE_PHONE_NAMES, onePhoneAttack } from "./support-one-phone";
 import { type BenchServer, flag, freshDatabase, startServer } from "./support-server";
 
 /**
- * npm run bench:attack [-- --db=pglite|postgres|both]
+ * npm run bench:attack [-- --db=pglite|postgres|both] [--only=files]
  * The attacks of the trust issue at full scale against the production server,
  * each with a normal visitor measured alongside (GET / and an asset from
  * 127.0.0.2, every 50 ms; every 10 ms during the stream flood). Only loopback addresses; each attack is bounded.
@@ -113,6 +114,10 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
       CHECKPOINT_INTERVAL_MS: "5000",
     });
     const base = server.baseUrl;
+    if (flag("only", "") === "files") {
+      await hostileFilesAttack(base, kind, r, visitor);
+      return;
+    }
 
     // 1. 20 000 stream attempts from one address. The flood is short once the
     // address is shed, so the visitor asks every 10 ms to have enough samples.
@@ -244,6 +249,8 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
     );
     // 5. Many names on one phone: the panel's list and duplicates filter stay quick, and so does the site.
     await onePhoneAttack(base, kind, r);
+    // 6. Hostile statement files: each refused within 2 s, the site answering meanwhile.
+    await hostileFilesAttack(base, kind, r, visitor);
 
     const log = readFileSync(server.logFile, "utf8");
     const failures = log.split("\n").filter((l) => /"level":(50|60)/.test(l)).length;

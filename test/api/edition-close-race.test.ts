@@ -44,13 +44,14 @@ describe("closing an edition while another instance takes registrations and paym
     const backupsBefore = readdirSync(a.config.BACKUP_DIR).length;
 
     // Visitors keep registering on A, each marked paid at once, until the close has answered.
-    const created: RegistrationCreated[] = [];
+    const created: (RegistrationCreated & { nome_completo: string })[] = [];
     let closing = true;
     const visitors = Array.from({ length: 4 }, async () => {
       while (closing) {
-        const res = await a.app.inject({ method: "POST", url: "/api/registrations", payload: person() });
+        const data = person();
+        const res = await a.app.inject({ method: "POST", url: "/api/registrations", payload: data });
         if (res.statusCode !== 201) continue;
-        const reg = res.json() as RegistrationCreated;
+        const reg = { ...(res.json() as RegistrationCreated), nome_completo: data.nome_completo };
         created.push(reg);
         await asA("PATCH", `/api/registrations/${reg.id}`, { status_pagamento: "confirmado" });
       }
@@ -97,6 +98,17 @@ describe("closing an edition while another instance takes registrations and paym
     );
     const keptRefs = created.filter((r) => kept.has(r.id)).filter((r) => !used.has(r.referencia));
     expect(keptRefs).toEqual([]);
+
+    // When the kept list's days end, no entry of the old edition's log still names anyone of it.
+    await a.db.query("UPDATE edicoes SET dados_ate = now() - interval '1 day' WHERE id = $1", [atual.id]);
+    expect((await asA("GET", "/api/editions")).statusCode).toBe(200);
+    const keptNames = created.filter((r) => kept.has(r.id)).map((r) => r.nome_completo);
+    const [{ named }] = await a.db.query<{ named: number }>(
+      `SELECT count(*)::int AS named FROM activity_log
+       WHERE (coalesce(resumo, '') || coalesce(antes::text, '') || coalesce(depois::text, '')) LIKE ANY ($1::text[])`,
+      [keptNames.map((n) => `%${n}%`)],
+    );
+    expect(named).toBe(0);
     expect(readdirSync(a.config.BACKUP_DIR).length - backupsBefore).toBe(1);
   }, 120_000);
 });

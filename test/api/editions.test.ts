@@ -455,10 +455,17 @@ describe.each(DB_KINDS)("a database made before editions, then purged, on %s", (
            AND coalesce(current_setting('caravana.purging', true), '') <> 'on'
       $$;
       DELETE FROM schema_migrations WHERE version = '026-editions';
+      -- And before 027, which came after it.
+      DROP INDEX extrato_linhas_repete_idx;
+      ALTER TABLE extrato_linhas DROP COLUMN repete, DROP CONSTRAINT extrato_linhas_como_check;
+      ALTER TABLE extrato_linhas ADD CONSTRAINT extrato_linhas_como_check CHECK (como IN ('codigo', 'codigos', 'nome', 'vinculo'));
+      ALTER TABLE reembolsos DROP CONSTRAINT reembolsos_origem_check;
+      ALTER TABLE reembolsos ADD CONSTRAINT reembolsos_origem_check CHECK (origem IN ('desistencia', 'exclusao', 'pagamento_duplo'));
+      DELETE FROM schema_migrations WHERE version = '027-review-fixes';
       INSERT INTO activity_log (em, ator_nome, tipo, resumo) VALUES (now() - interval '1 year', 'sistema', 'formulario.aberto', 'Formulário aberto há um ano');
       UPDATE event_settings SET valor = '"JDJ Antigo"' WHERE chave = 'titulo';
     `);
-    expect(await migrate(t.db)).toEqual(["026-editions"]);
+    expect(await migrate(t.db)).toEqual(["026-editions", "027-review-fixes"]);
     const [edition] = await t.db.query<{ id: number; nome: string; encerrada_em: string | null }>(
       "SELECT id, nome, encerrada_em FROM edicoes",
     );
@@ -475,7 +482,8 @@ describe.each(DB_KINDS)("a database made before editions, then purged, on %s", (
   test("npm run purge takes the kept lists of earlier editions too", async ({ t, register, adminSession }) => {
     await openForm(adminSession);
     await register({ nome_completo: "Paulo Purgado" });
-    expect((await close(adminSession, { nome: `Purga ${kind}` })).statusCode).toBe(200);
+    const closed = await close(adminSession, { nome: `Purga ${kind}` });
+    expect(closed.statusCode, closed.body).toBe(200);
     expect((await editions(adminSession)).anteriores[0].inscricoes_guardadas).toBe(1);
     await purgePersonalData(t.db);
     // The purge ends every session too: the rows tell.

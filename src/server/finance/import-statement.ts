@@ -2,29 +2,35 @@ import { setImmediate as turn } from "node:timers/promises";
 import type { CsvColumnsInput } from "../../shared/finance";
 import type { ImportResult, StatementPreview } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
-import { payLines, type LinePayment } from "./pay-from-statement";
+import { type ChunkCounts, importChunk, type ImportMatchKind } from "./import-statement-chunk";
 import { lineViews } from "./statement-lines";
 import type { CreditLine, SavedColumns } from "./statement/read-statement";
+import type { ParsedStatement } from "./statement/statement-line";
 import { readStatementInWorker } from "./statement/read-statement-in-worker";
-import { createMatcher, type LineMatch, type MatchCandidate, payerWords } from "./statement/statement-matching";
+import { createMatcher, type MatchCandidate } from "./statement/statement-matching";
 
-const BATCH = 500;
+/** Lines written per transaction: short enough that registrations go between two of them, even on PGlite. */
+const CHUNK = 250;
 
-/** What a new line became: the matcher's answer, or a repeat of an earlier import's line. */
-type ImportMatch = LineMatch | { kind: "repetida"; repete: string; ids: string[] };
+/**
+ * One import writes at a time on this instance: three at once would queue three chunks ahead of
+ * each registration. Reading the files (in workers) still runs side by side.
+ */
+let writing: Promise<unknown> = Promise.resolve();
+function oneWriterAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turnToWrite = writing.then(work, work);
+  writing = turnToWrite.catch(() => {});
+  return turnToWrite;
+}
 /** Lines listed per group in the answer; the counts are whole, and "Conferir o extrato" lists the rest. */
 export const GROUP_LIMIT = 100;
+/** Lines shown before a new CSV mapping writes anything. */
+const PREVIEW_LINES = 5;
 
 export type ImportOutcome =
   | { kind: "imported"; result: ImportResult }
   | { kind: "columns"; colunas: string[]; exemplo: string[][] }
   | { kind: "preview"; preview: StatementPreview };
-
-/** Lines shown before a new CSV mapping writes anything. */
-const PREVIEW_LINES = 5;
-
-/** Long digit runs in a description (accounts, documents) are not kept: the accounts need none of them. */
-const maskDigits = (text: string) => text.replace(/\d[\d.\-/]{3,}\d/g, "•••");
 
 async function savedColumns(db: Queryable): Promise<SavedColumns[]> {
   return db.query<SavedColumns>(
@@ -33,8 +39,8 @@ async function savedColumns(db: Queryable): Promise<SavedColumns[]> {
 }
 
 /** Every registration that a line could pay or point to, as the matcher needs it. */
-async function candidates(tx: Queryable, zone: string): Promise<MatchCandidate[]> {
-  const rows = await tx.query<{
+async function candidates(db: Queryable, zone: string): Promise<MatchCandidate[]> {
+  const rows = await db.query<{
     id: string;
     referencia: string | null;
     nome_completo: string;
@@ -61,45 +67,73 @@ async function candidates(tx: Queryable, zone: string): Promise<MatchCandidate[]
   }));
 }
 
-/**
- * This import's new lines that repeat a credit an earlier import brought (same day, amount and payer):
- * the same PIX in another bank's file, or another format of one file. Each waits for a look, with
- * the registrations the earlier line paid as its suggestions.
- */
-async function earlierRepeats(
-  tx: Queryable,
-  importId: string,
-): Promise<Map<string, { repete: string; ids: string[] }>> {
-  const rows = await tx.query<{ id: string; repete: string; ids: string[] }>(
-    `SELECT DISTINCT ON (n.id) n.id::text, o.id::text AS repete,
-       coalesce(CASE WHEN o.estado = 'paga'
-         THEN (SELECT array_agg(p.inscricao_id::text ORDER BY p.id) FROM pagamentos p
-               WHERE p.extrato_linha_id = o.id AND p.tipo = 'pagamento')
-         ELSE o.sugestoes::text[] END, '{}') AS ids
-     FROM extrato_linhas n JOIN extrato_linhas o
-       ON o.data = n.data AND o.valor_centavos = n.valor_centavos AND o.pagador = n.pagador
-      AND o.importacao_id <> n.importacao_id
-     WHERE n.importacao_id = $1 ORDER BY n.id, o.id`,
-    [importId],
-  );
-  return new Map(rows.map((r) => [r.id, { repete: r.repete, ids: r.ids }]));
+/** The import's record, and the CSV mapping when one was chosen: the file's own small transaction. */
+async function startImport(
+  db: Database,
+  actor: { id: number; nome: string },
+  file: { arquivo: string; formato: string; banco: string },
+  columns?: CsvColumnsInput,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (columns) {
+      await tx.query(
+        `INSERT INTO extrato_colunas (banco, data, valor, descricao, identificador) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (banco) DO UPDATE SET data = $2, valor = $3, descricao = $4, identificador = $5, atualizado_em = now()`,
+        [columns.banco, columns.data, columns.valor, columns.descricao, columns.identificador || null],
+      );
+    }
+    const [{ id }] = await tx.query<{ id: string }>(
+      "INSERT INTO extrato_importacoes (por, por_nome, arquivo, formato, banco) VALUES ($1, $2, $3, $4, $5) RETURNING id::text",
+      [actor.id, actor.nome, file.arquivo, file.formato, file.banco],
+    );
+    return id;
+  });
 }
 
-/** Which of these registrations still owe: the others were paid since the file was matched. */
-async function stillPending(tx: Queryable, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await tx.query<{ id: string }>(
-    "SELECT id FROM registrations WHERE id = ANY($1::uuid[]) AND status_pagamento = 'pendente'",
-    [ids],
+/** The counts kept with the import; setting them writes its entry in the log (extrato_importacoes_log). */
+async function finishImport(db: Queryable, importId: string, counts: ImportCounts): Promise<void> {
+  await db.query(
+    `UPDATE extrato_importacoes SET lidas = $2, novas = $3, pagas = $4, sugeridas = $5, sem_correspondencia = $6,
+       repetidas = $7, ja_pagas = $8 WHERE id = $1`,
+    [
+      importId,
+      counts.lidas,
+      counts.novas,
+      counts.pagas,
+      counts.sugeridas,
+      counts.sem_correspondencia,
+      counts.repetidas,
+      counts.ja_pagas,
+    ],
   );
-  return new Set(rows.map((r) => r.id));
+}
+
+type ImportCounts = Omit<ImportResult, "arquivo" | "banco" | "grupos">;
+
+/** The answer's groups: the first lines of each, with their registrations. */
+async function resultGroups(db: Queryable, ids: Record<ImportMatchKind | "repetidas", string[]>) {
+  const views = new Map((await lineViews(db, Object.values(ids).flat())).map((v) => [v.id, v] as const));
+  const pick = (list: string[]) => list.flatMap((id) => views.get(id) ?? []);
+  return {
+    pagas: pick(ids.paga),
+    sugeridas: pick(ids.sugerida),
+    sem_correspondencia: pick(ids.nada),
+    ja_pagas: pick(ids.ja_paga),
+    repetidas: pick(ids.repetidas),
+  };
 }
 
 /**
- * "Importar extrato": reads the file, adds the lines not seen before, pays the
- * ones that carry a code, suggests by name and amount, and keeps the rest for
- * "Sem correspondência" — all in one transaction, so a file that fails half-way
- * changes nothing, and a file imported twice (even at once) adds nothing twice.
+ * "Importar extrato", top to bottom:
+ *  1. read the file, off the server's thread (a bad file stops here, and nothing is written);
+ *  2. record the import (and a new CSV mapping);
+ *  3. write the lines a few hundred at a time, each chunk in one transaction that adds the lines
+ *     not seen before, pays those that carry a code, suggests by name and amount, and keeps the
+ *     rest for "Sem correspondência" (import-statement-chunk.ts);
+ *  4. record the counts, and answer with the first lines of each group.
+ * A chunk is whole or absent: an import stopped half-way, imported again, adds the rest, and a
+ * file imported twice (even at once) adds nothing twice. Between chunks the form's registrations
+ * go through, which one long transaction would hold up on PGlite (docs/decisions/039).
  */
 export async function importStatement(
   db: Database,
@@ -126,182 +160,60 @@ export async function importStatement(
           .map((l) => ({ data: l.data, valor_centavos: l.valorCentavos, descricao: l.descricao })),
       },
     };
+
   const arquivo = file.name.slice(0, 200) || "extrato";
+  return oneWriterAtATime(() => writeImport(db, actor, { arquivo, statement, lines }, opts));
+}
 
-  return db.transaction(async (tx) => {
-    // The registrations' own log entry would repeat what the payment record logs (pagamentos_written).
-    await tx.query("SELECT set_config('caravana.origem_pagamento', 'extrato', true)");
-    if (opts.columns) {
-      const c = opts.columns;
-      await tx.query(
-        `INSERT INTO extrato_colunas (banco, data, valor, descricao, identificador) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (banco) DO UPDATE SET data = $2, valor = $3, descricao = $4, identificador = $5, atualizado_em = now()`,
-        [c.banco, c.data, c.valor, c.descricao, c.identificador || null],
-      );
-    }
-    const [{ id: importId }] = await tx.query<{ id: string }>(
-      `INSERT INTO extrato_importacoes (por, por_nome, arquivo, formato, banco) VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
-      [actor.id, actor.nome, arquivo, statement.formato, statement.banco],
+async function writeImport(
+  db: Database,
+  actor: { id: number; nome: string },
+  { arquivo, statement, lines }: { arquivo: string; statement: ParsedStatement; lines: CreditLine[] },
+  opts: { columns?: CsvColumnsInput; zone: string },
+): Promise<ImportOutcome> {
+  const importId = await startImport(
+    db,
+    actor,
+    { arquivo, formato: statement.formato, banco: statement.banco },
+    opts.columns,
+  );
+  const people = await candidates(db, opts.zone);
+  const byId = new Map(people.map((c) => [c.id, c]));
+  const match = createMatcher(people);
+  const totals: ChunkCounts = { novas: 0, paga: 0, sugerida: 0, nada: 0, ja_paga: 0, repetidas: 0 };
+  const firstIds: Record<ImportMatchKind | "repetidas", string[]> = {
+    paga: [],
+    sugerida: [],
+    nada: [],
+    ja_paga: [],
+    repetidas: [],
+  };
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    const chunk = await db.transaction((tx) =>
+      importChunk(tx, { importId, banco: statement.banco, lines: lines.slice(i, i + CHUNK), match, actor }),
     );
+    // Paid here, so a later line with the same code is "Já pago", as in one pass.
+    for (const id of chunk.paidRegistrations) byId.get(id)!.pendente = false;
+    for (const key of Object.keys(totals) as (keyof ChunkCounts)[]) totals[key] += chunk.counts[key];
+    for (const key of Object.keys(firstIds) as (keyof typeof firstIds)[])
+      firstIds[key].push(...chunk.ids[key].slice(0, GROUP_LIMIT - firstIds[key].length));
+    // Let the requests that waited for this chunk have the database before the next one.
+    await turn();
+  }
 
-    const fresh: (CreditLine & { id: string })[] = [];
-    const seenKeys: string[] = [];
-    for (let i = 0; i < lines.length; i += BATCH) {
-      const batch = lines.slice(i, i + BATCH);
-      // A line another import holds waits for it, then counts as seen: ON CONFLICT on the unique key.
-      const inserted = await tx.query<{ id: string; chave: string }>(
-        `INSERT INTO extrato_linhas (chave, importacao_id, banco, data, valor_centavos, descricao, pagador, estado)
-         SELECT x.chave, $2, $3, x.data, x.valor, x.descricao, nullif(x.pagador, ''), 'sem_correspondencia'
-         FROM json_to_recordset($1::json) AS x(chave text, data date, valor int, descricao text, pagador text)
-         ON CONFLICT (chave) DO NOTHING RETURNING id::text, chave`,
-        [
-          JSON.stringify(
-            batch.map((l) => ({
-              chave: l.chave,
-              data: l.data,
-              valor: l.valorCentavos,
-              descricao: maskDigits(l.descricao),
-              pagador: payerWords(l.descricao).join(" ").slice(0, 200),
-            })),
-          ),
-          importId,
-          statement.banco,
-        ],
-      );
-      const ids = new Map(inserted.map((r) => [r.chave, r.id]));
-      for (const l of batch) {
-        const id = ids.get(l.chave);
-        if (id) fresh.push({ ...l, id });
-        else seenKeys.push(l.chave);
-      }
-      // PGlite runs on this thread: let other requests' handlers run between batches.
-      await turn();
-    }
-
-    const repeats = await earlierRepeats(tx, importId);
-    const match = createMatcher(await candidates(tx, opts.zone));
-    const matches = new Map<string, ImportMatch>();
-    for (const [i, l] of fresh.entries()) {
-      const earlier = repeats.get(l.id);
-      matches.set(l.id, earlier ? { kind: "repetida", ...earlier } : match(l));
-      if (i % 500 === 499) await turn();
-    }
-    const payments: LinePayment[] = [];
-    for (const l of fresh) {
-      const m = matches.get(l.id)!;
-      if (m.kind === "codigo") payments.push({ lineId: l.id, valorCentavos: l.valorCentavos, ids: m.ids });
-    }
-    const outcome = await payLines(tx, payments, actor);
-    // A code whose registration another import (or the panel) paid meanwhile is a double payment,
-    // as it would have been had that payment come first; otherwise it is no longer automatic.
-    const paidMeanwhile = await stillPending(
-      tx,
-      outcome.refused.flatMap((id) => (matches.get(id) as { ids: string[] }).ids),
-    );
-    for (const lineId of outcome.refused) {
-      const m = matches.get(lineId) as { kind: "codigo"; ids: string[] };
-      const paid = m.ids.filter((id) => !paidMeanwhile.has(id));
-      matches.set(
-        lineId,
-        m.ids.length === 1 && paid.length === 1
-          ? { kind: "ja_paga", id: paid[0] }
-          : { kind: "sugestao", ids: m.ids, by: "codigo" },
-      );
-    }
-
-    const updates = fresh
-      .map((l) => ({ l, m: matches.get(l.id)! }))
-      .filter(({ m }) => m.kind !== "codigo" && m.kind !== "nada")
-      .map(({ l, m }) => ({
-        id: l.id,
-        estado: m.kind === "ja_paga" ? "ja_paga" : "sugerida",
-        sugestoes: m.kind === "ja_paga" ? [m.id] : m.kind === "sugestao" || m.kind === "repetida" ? m.ids : [],
-        como: m.kind === "sugestao" ? m.by : m.kind === "repetida" ? "repetida" : null,
-        repete: m.kind === "repetida" ? m.repete : null,
-      }));
-    for (let i = 0; i < updates.length; i += BATCH) {
-      await tx.query(
-        `UPDATE extrato_linhas l SET estado = x.estado, sugestoes = x.sugestoes, como = x.como, repete = x.repete
-         FROM json_to_recordset($1::json) AS x(id bigint, estado text, sugestoes uuid[], como text, repete bigint)
-         WHERE l.id = x.id`,
-        [JSON.stringify(updates.slice(i, i + BATCH).map((u) => ({ ...u, sugestoes: `{${u.sugestoes.join(",")}}` })))],
-      );
-      await turn();
-    }
-    // A credit for someone already paid is a double payment: a refund to decide.
-    await tx.query(
-      `INSERT INTO reembolsos (inscricao_id, extrato_linha_id, nome, referencia, origem, valor_centavos)
-       SELECT r.id, l.id, r.nome_completo, r.referencia, 'pagamento_duplo', l.valor_centavos
-       FROM extrato_linhas l JOIN registrations r ON r.id = l.sugestoes[1]
-       WHERE l.importacao_id = $1 AND l.estado = 'ja_paga'`,
-      [importId],
-    );
-
-    const count = (...kinds: string[]) => [...matches.values()].filter((m) => kinds.includes(m.kind)).length;
-    const paid = outcome.paidLines.length;
-    const counts = {
-      lidas: statement.lines.length,
-      novas: fresh.length,
-      pagas: paid,
-      sugeridas: count("sugestao", "repetida"),
-      sem_correspondencia: count("nada"),
-      repetidas: seenKeys.length,
-      ja_pagas: count("ja_paga"),
-      ignoradas: statement.lines.length - lines.length,
-    };
-    await tx.query(
-      `UPDATE extrato_importacoes SET lidas = $2, novas = $3, pagas = $4, sugeridas = $5, sem_correspondencia = $6,
-         repetidas = $7, ja_pagas = $8 WHERE id = $1`,
-      [
-        importId,
-        counts.lidas,
-        counts.novas,
-        counts.pagas,
-        counts.sugeridas,
-        counts.sem_correspondencia,
-        counts.repetidas,
-        counts.ja_pagas,
-      ],
-    );
-
-    // The answer lists the first lines of each group; a group's count says how many there are.
-    const firstOf = (ids: string[]) => ids.slice(0, GROUP_LIMIT);
-    const byKind = (kind: ImportMatch["kind"]) => fresh.filter((l) => matches.get(l.id)!.kind === kind);
-    const paidSet = new Set(outcome.paidLines);
-    const freshIds = {
-      pagas: firstOf(fresh.filter((l) => paidSet.has(l.id)).map((l) => l.id)),
-      sugeridas: firstOf(
-        fresh.filter((l) => ["sugestao", "repetida"].includes(matches.get(l.id)!.kind)).map((l) => l.id),
-      ),
-      sem_correspondencia: firstOf(byKind("nada").map((l) => l.id)),
-      ja_pagas: firstOf(byKind("ja_paga").map((l) => l.id)),
-    };
-    const seenIds = seenKeys.length
-      ? (
-          await tx.query<{ id: string }>(
-            "SELECT id::text FROM extrato_linhas WHERE chave = ANY($1) ORDER BY id LIMIT $2",
-            [seenKeys, GROUP_LIMIT],
-          )
-        ).map((r) => r.id)
-      : [];
-    const views = new Map(
-      (await lineViews(tx, [...Object.values(freshIds).flat(), ...seenIds])).map((v) => [v.id, v] as const),
-    );
-    const pick = (ids: string[]) => ids.map((id) => views.get(id)!).filter(Boolean);
-    return {
-      kind: "imported",
-      result: {
-        arquivo,
-        banco: statement.banco,
-        ...counts,
-        grupos: {
-          pagas: pick(freshIds.pagas),
-          sugeridas: pick(freshIds.sugeridas),
-          sem_correspondencia: pick(freshIds.sem_correspondencia),
-          ja_pagas: pick(freshIds.ja_pagas),
-          repetidas: pick(seenIds),
-        },
-      },
-    };
-  });
+  const counts: ImportCounts = {
+    lidas: statement.lines.length,
+    novas: totals.novas,
+    pagas: totals.paga,
+    sugeridas: totals.sugerida,
+    sem_correspondencia: totals.nada,
+    repetidas: totals.repetidas,
+    ja_pagas: totals.ja_paga,
+    ignoradas: statement.lines.length - lines.length,
+  };
+  await finishImport(db, importId, counts);
+  return {
+    kind: "imported",
+    result: { arquivo, banco: statement.banco, ...counts, grupos: await resultGroups(db, firstIds) },
+  };
 }

@@ -6,7 +6,7 @@ ALTER TABLE extrato_linhas DROP CONSTRAINT extrato_linhas_como_check;
 ALTER TABLE extrato_linhas ADD CONSTRAINT extrato_linhas_como_check
   CHECK (como IN ('codigo', 'codigos', 'nome', 'vinculo', 'repetida'));
 ALTER TABLE extrato_linhas ADD COLUMN repete bigint REFERENCES extrato_linhas(id) ON DELETE SET NULL;
-CREATE INDEX extrato_linhas_dia_valor_idx ON extrato_linhas (data, valor_centavos);
+CREATE INDEX extrato_linhas_repete_idx ON extrato_linhas (data, valor_centavos, pagador);
 COMMENT ON COLUMN extrato_linhas.repete IS 'An earlier line this one seems to repeat (same day, amount and payer, another import).';
 
 -- A credit above what its registration owed leaves the excess as a refund to decide.

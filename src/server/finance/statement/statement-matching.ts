@@ -156,7 +156,8 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     const hits = new Map<MatchCandidate, number>();
     for (const w of lineWords) {
       for (const c of byPrefix.get(w.slice(0, 3)) ?? []) {
-        if (c.devido === line.valorCentavos && c.criadoEm <= line.data) hits.set(c, (hits.get(c) ?? 0) + 1);
+        if (c.pendente && c.devido === line.valorCentavos && c.criadoEm <= line.data)
+          hits.set(c, (hits.get(c) ?? 0) + 1);
       }
     }
     const scored: [MatchCandidate, number][] = [];
