@@ -3,7 +3,7 @@ import { parseBrCode } from "../shared/pix/parse-brcode";
 import { registrationBrCode } from "../shared/pix/registration-pix";
 import { publicEventConfig } from "../shared/event-settings";
 import { settingsDefaults } from "./settings/event-settings";
-import { formatPrice } from "../shared/price";
+import { formatPrice, parsePrice } from "../shared/price";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
@@ -85,6 +85,13 @@ describe("loadConfig", () => {
     expect(formatPrice(1500)).toBe("R$ 15,00");
     expect(formatPrice(123456)).toBe("R$ 1.234,56");
     expect(loadConfig({ REGISTRATION_PRICE: "20,50" }).priceLabel).toBe("R$ 20,50");
+  });
+
+  it("reads REGISTRATION_PRICE as the panel reads a price (shared/price.ts), and refuses what it refuses", () => {
+    for (const typed of ["15", "15,00", "15.5", "R$ 1.234,50", "1234.50"])
+      expect(loadConfig({ REGISTRATION_PRICE: typed }).priceCents, typed).toBe(parsePrice(typed));
+    for (const typed of ["quinze", "15,001", "-15", "1e3"])
+      expect(() => loadConfig({ REGISTRATION_PRICE: typed }), typed).toThrow(/REGISTRATION_PRICE/);
   });
 });
 

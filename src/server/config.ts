@@ -5,7 +5,7 @@ import { DEFAULT_EVENT_TITLE } from "../shared/constants";
 import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
-import { formatPrice } from "../shared/price";
+import { formatPrice, parsePrice } from "../shared/price";
 import { isTimeZone, PER_PHONE_MAX } from "../shared/event-settings";
 
 // Every environment variable the server reads, validated once at start-up.
@@ -126,8 +126,9 @@ export const envSchema = z.object({
   EVENT_TIME: text("A partir das 08h"),
   EVENT_PLACE: text("Área Pastoral da Paróquia, Itapecuru-Mirim - MA"),
   EVENT_CITY: text("Itapecuru-Mirim"),
+  // Read as the panel's "Configurações" reads a price (shared/price.ts), so both accept the same values.
   REGISTRATION_PRICE: z._default(
-    z.string().check(z.regex(/^\d{1,5}([.,]\d{2})?$/, "use um valor como 15.00")),
+    z.string().check(z.refine((v) => parsePrice(v) !== null, "use um valor como 15.00")),
     "15.00",
   ),
   THANKS_MESSAGES: z.pipe(
@@ -192,6 +193,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }
   const cfg = parsed.data;
-  const priceCents = Math.round(Number(cfg.REGISTRATION_PRICE.replace(",", ".")) * 100);
+  const priceCents = parsePrice(cfg.REGISTRATION_PRICE)!;
   return { ...cfg, priceCents, priceLabel: formatPrice(priceCents) };
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { isCalendarDay } from "./calendar-day";
 import type { PaymentMethod, PaymentStatus } from "./constants";
+import { fold } from "./fold";
 
 /**
  * The roll call at the bus doors ("Embarque"), shared by the phone page and
@@ -197,5 +198,5 @@ export function busPassengers<P extends Pick<BoardingPassenger, "onibus_id" | "n
 }
 
 export function foldName(s: string): string {
-  return s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return fold(s).replace(/\s+/g, " ").trim();
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
+import { fold } from "./fold";
 
 /**
  * The panel's people and roles (docs/decisions/028), shared by the panel and the server.
@@ -55,10 +56,7 @@ export interface SessionUser {
 
 /** "Maria José da Silva" → "maria.silva": first and last word, without accents. */
 export function loginFromName(nome: string): string {
-  const words = nome
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  const words = fold(nome)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
   if (words.length === 0) return "";

@@ -1,5 +1,6 @@
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
+import { setActor } from "../db/transaction-flags";
 
 /**
  * The database as one person of the panel: every statement runs in a
@@ -8,10 +9,7 @@ import type { Database, Queryable } from "../db/database";
  */
 export function actorDatabase(db: Database, actor: Pick<AdminActor, "id" | "nome">): Database {
   const named = async <T>(tx: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-    await tx.query("SELECT set_config('caravana.ator_id', $1, true), set_config('caravana.ator_nome', $2, true)", [
-      String(actor.id),
-      actor.nome,
-    ]);
+    await setActor(tx, actor);
     return fn(tx);
   };
   return {

@@ -7,7 +7,6 @@ import {
   NO_BUS_LABEL,
   type LeaderSheetBus,
 } from "../../shared/boarding";
-import { AUTHORIZATION_AGE } from "../../shared/minors";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
@@ -21,13 +20,13 @@ const MARK_FUTURE_TOLERANCE_MIN = 5;
 const PASSENGER_COLUMNS = `r.id, r.nome_completo, r.idade, r.numero_responsavel, r.metodo_pagamento, r.status_pagamento, r.referencia, r.onibus_id,
   coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'ida'), false) AS ida,
   coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'volta'), false) AS volta,
-  (r.idade < ${AUTHORIZATION_AGE} AND r.autorizacao_recebida_em IS NULL) AS sem_autorizacao`;
+  caravana_falta_autorizacao(r) AS sem_autorizacao`;
 
 /** "Imprimir lista", the leader's version: per bus, its leader, and each passenger's guardian and health notes. */
 export async function readLeaderSheet(db: Queryable): Promise<LeaderSheetBus[]> {
   const rows = await db.query<LeaderSheetBus["passageiros"][number] & { onibus_id: string | null }>(
     `SELECT r.id, r.nome_completo, r.idade, r.responsavel_nome, r.parentesco, r.numero_responsavel, r.saude, r.onibus_id,
-            (r.idade < ${AUTHORIZATION_AGE} AND r.autorizacao_recebida_em IS NULL) AS sem_autorizacao
+            caravana_falta_autorizacao(r) AS sem_autorizacao
      FROM registrations r WHERE r.situacao = 'vaga' ORDER BY r.nome_busca COLLATE "C", r.id`,
   );
   const buses = await db.query<Omit<LeaderSheetBus, "passageiros">>(

@@ -1,5 +1,6 @@
 import { LIVE_EVENTS, NOTIFIED_EVENTS } from "../../shared/live-events";
 import type { Queryable } from "./database";
+import { TRANSACTION_FLAGS, type TransactionFlag } from "./transaction-flags";
 
 interface Table {
   name: string;
@@ -58,6 +59,40 @@ const FUNCTIONS = `SELECT p.proname || '(' || pg_get_function_identity_arguments
     AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
   ORDER BY p.proname`;
 
+const BODIES = `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+  WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`;
+
+/**
+ * Each transaction flag with the triggers that read it: those whose function reads it, or calls a
+ * function that does (caravana_logging()), or whose WHEN clause does. A flag the database reads
+ * that db/transaction-flags.ts does not describe is an error, as an undescribed trigger is.
+ */
+function flagReaders(bodies: { name: string; body: string }[], triggers: Named[]) {
+  const read = new Set<string>();
+  for (const m of bodies.flatMap((b) => [...b.body.matchAll(/current_setting\('(caravana\.[a-z_]+)'/g)]))
+    read.add(m[1]);
+  for (const t of triggers)
+    for (const m of t.definition.matchAll(/current_setting\('(caravana\.[a-z_]+)'/g)) read.add(m[1]);
+  const unknown = [...read].filter((f) => !(f in TRANSACTION_FLAGS));
+  if (unknown.length) throw new Error(`Flag sem descrição em db/transaction-flags.ts: ${unknown.join(", ")}`);
+  return (Object.keys(TRANSACTION_FLAGS) as TransactionFlag[]).map((flag) => {
+    const fns = new Set(bodies.filter((b) => b.body.includes(`current_setting('${flag}'`)).map((b) => b.name));
+    // Functions that call a reader read it too, one call away or more.
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const b of bodies)
+        if (!fns.has(b.name) && [...fns].some((f) => b.body.includes(`${f}(`))) {
+          fns.add(b.name);
+          grew = true;
+        }
+    }
+    const readers = triggers
+      .filter((t) => (t.fn && fns.has(t.fn)) || t.definition.includes(`current_setting('${flag}'`))
+      .map((t) => t.name);
+    return { flag, readers: [...new Set(readers)].sort() };
+  });
+}
+
 /** "AFTER INSERT OR UPDATE ON public.x FOR EACH ROW WHEN (…)" → "AFTER INSERT OR UPDATE, each row, when (…)". */
 function when(definition: string): string {
   const m =
@@ -90,6 +125,7 @@ export async function schemaDoc(db: Queryable): Promise<string> {
   const indexes = await db.query<Named>(INDEXES);
   const triggers = await db.query<Named>(TRIGGERS);
   const functions = await db.query<Fn>(FUNCTIONS);
+  const flags = flagReaders(await db.query<{ name: string; body: string }>(BODIES), triggers);
   const undescribed = [
     ...tables.filter((t) => !t.comment).map((t) => `table ${t.name}`),
     ...triggers.filter((t) => !t.comment).map((t) => `trigger ${t.name} on ${t.table}`),
@@ -113,6 +149,19 @@ export async function schemaDoc(db: Queryable): Promise<string> {
     "Triggers announce changes with `pg_notify('caravana_events', …)`; the payload's `type` is one of",
     `${NOTIFIED_EVENTS.map(code).join(", ")} (\`src/shared/live-events.ts\`). The server adds`,
     `${code(LIVE_EVENTS.seats)} and ${code(LIVE_EVENTS.resync)} of its own on the pages' streams.`,
+    "",
+    "## Transaction flags",
+    "",
+    "The server tells the triggers about the transaction it runs in through settings local to the transaction",
+    "(`set_config` with `is_local`), always through `src/server/db/transaction-flags.ts`. Each flag, what it says,",
+    "and the triggers that read it (directly, through a function they call, or in their `WHEN`):",
+    "",
+    "| Flag | Meaning | Read by |",
+    "|---|---|---|",
+    ...flags.map(
+      (f) =>
+        `| ${code(f.flag)} | ${cell(TRANSACTION_FLAGS[f.flag])} | ${f.readers.length ? f.readers.join(", ") : "—"} |`,
+    ),
     "",
     "## Tables",
   ];

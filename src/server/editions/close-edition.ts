@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { type CloseEdition, DATE_TO_BE_SET, EDITION_MESSAGES, type EditionChoices } from "../../shared/editions";
 import type { EventSettings } from "../../shared/event-settings";
 import type { AdminActor } from "../auth/session-repository";
@@ -7,6 +8,7 @@ import { writeBackup } from "../maintenance/backup-file";
 import { anonymiseEditionLog } from "../maintenance/purge";
 import { editionTotals } from "./edition-totals";
 import { keepList } from "./kept-list";
+import { setFlag } from "../db/transaction-flags";
 
 export interface CloseEditionDeps {
   db: Database;
@@ -67,18 +69,22 @@ async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: 
   return open;
 }
 
+/** A close under way on this instance: a second click gets 409 before writing a backup of its own. */
+const closing = new WeakSet<Database>();
+
 /**
  * "Encerrar edição": a backup first, then one transaction that keeps the
  * totals (and the list, when asked), empties the edition's tables, carries
  * over what was ticked and opens the next edition with the form closed.
- * The open edition is claimed first and its row locked, so a second click or a
- * second coordinator finds it closing or closed; a crash leaves the edition as it was.
+ * The open edition's row is locked, so a second click or a second coordinator
+ * finds it closed (and a second instance's backup is removed); a crash leaves
+ * the edition as it was.
  */
 export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) {
   const { db, settings } = deps;
   await refuseBadClose(db, input, settings.titulo);
-  await claimClose(db, input.edicao_id);
-  let closed = false;
+  if (closing.has(db)) throw new HttpError(409, EDITION_MESSAGES.closing);
+  closing.add(db);
   try {
     let backup: string;
     try {
@@ -87,14 +93,19 @@ export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) 
       throw new HttpError(503, EDITION_MESSAGES.backupFailed((err as NodeJS.ErrnoException).code ?? "erro de escrita"));
     }
     await deps.onBackup?.(backup);
-    await withEditionLocked(deps.actorDb, async (tx) => {
-      const open = await refuseBadClose(tx, input, settings.titulo, true);
-      await closeInTransaction(tx, deps, input, open, backup);
-    });
-    closed = true;
+    try {
+      await withEditionLocked(deps.actorDb, async (tx) => {
+        const open = await refuseBadClose(tx, input, settings.titulo, true);
+        await closeInTransaction(tx, deps, input, open, backup);
+      });
+    } catch (err) {
+      // Another instance closed the edition while this backup was written: it is a copy of nothing new.
+      if (err instanceof HttpError && err.statusCode === 409) rmSync(backup, { force: true });
+      throw err;
+    }
     return backup;
   } finally {
-    if (!closed) await db.query("UPDATE edicoes SET encerramento_iniciado_em = NULL WHERE id = $1", [input.edicao_id]);
+    closing.delete(db);
   }
 }
 
@@ -127,22 +138,6 @@ async function withEditionLocked<T>(db: Database, fn: (tx: Queryable) => Promise
   }
 }
 
-/**
- * One close at a time, whichever instance a coordinator is on: the claim is
- * taken before the backup, so a second close writes no backup of its own.
- * A claim older than ten minutes is a close that crashed.
- */
-async function claimClose(db: Queryable, id: number) {
-  const claimed = await db.query(
-    `UPDATE edicoes SET encerramento_iniciado_em = now()
-     WHERE id = $1 AND encerrada_em IS NULL
-       AND (encerramento_iniciado_em IS NULL OR encerramento_iniciado_em < now() - interval '10 minutes')
-     RETURNING id`,
-    [id],
-  );
-  if (!claimed.length) throw new HttpError(409, EDITION_MESSAGES.closing);
-}
-
 async function closeInTransaction(
   tx: Queryable,
   deps: CloseEditionDeps,
@@ -158,7 +153,7 @@ async function closeInTransaction(
     "INSERT INTO referencias_usadas SELECT referencia FROM registrations WHERE referencia IS NOT NULL ON CONFLICT DO NOTHING",
   );
   // From here on the close's own deletions and resets are not entries of the log (caravana_logging).
-  await tx.query("SELECT set_config('caravana.encerrando', 'on', true)");
+  await setFlag(tx, "caravana.encerrando", "on");
   await tx.query(`TRUNCATE ${EDITION_TABLES.join(", ")}`);
   if (!keep) {
     const [{ now }] = await tx.query<{ now: Date | string }>("SELECT now()");

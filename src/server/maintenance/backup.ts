@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Database, Queryable } from "../db/database";
 import { CIPHER_MESSAGES, decryptingStream, encryptingStream, isEncrypted } from "./backup-cipher";
+import { setFlag } from "../db/transaction-flags";
 
 /**
  * Backup file: gzip of JSON lines. First a header, then one line per row:
@@ -272,7 +273,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     // Rows come back as they were: no seat is given or taken while half of them are in (caravana_settle_seats).
-    await tx.query("SELECT set_config('caravana.restoring', 'on', true)");
+    await setFlag(tx, "caravana.restoring", "on");
     const columns = new Map<string, string[]>();
     let header = false;
     let lineNumber = 0;
@@ -313,8 +314,6 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
       counts[table] = (counts[table] ?? 0) + 1;
     }
     if (!header) throw new RestoreError("Arquivo de backup vazio.");
-    // A close under way when the backup was written is not under way here.
-    await tx.query("UPDATE edicoes SET encerramento_iniciado_em = NULL");
     // Whoever joins the waiting list next goes after those restored.
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",

@@ -1,13 +1,13 @@
 import type { Database, Queryable } from "../db/database";
-
-/** Lower-case name particles that do not become initials ("Maria da Silva" → "M. S."). */
-const PARTICLES = new Set(["da", "das", "de", "do", "dos", "e", "di", "du", "del"]);
+import { setFlag } from "../db/transaction-flags";
+import { NAME_PARTICLES } from "../../shared/fold";
 
 export function initials(name: string): string {
   const letters = name
     .trim()
     .split(/\s+/)
-    .filter((w) => w && !PARTICLES.has(w.toLowerCase()))
+    // Particles do not become initials ("Maria da Silva" → "M. S.").
+    .filter((w) => w && !NAME_PARTICLES.has(w.toLowerCase()))
     // The first letter of each word; words with no letter (symbols, emoji) give none.
     .map((w) => /\p{L}/u.exec(w.normalize("NFC"))?.[0].toLocaleUpperCase("pt-BR"))
     .filter(Boolean);
@@ -144,7 +144,7 @@ export async function purgeEditionData(tx: Queryable, edition: KeptEdition): Pro
 export async function purgePersonalData(db: Database): Promise<PurgeResult> {
   return db.transaction(async (tx) => {
     // The purge rewrites the log itself; its own updates are not new entries (caravana_logging).
-    await tx.query("SELECT set_config('caravana.purging', 'on', true)");
+    await setFlag(tx, "caravana.purging", "on");
     const rows = await tx.query<{ id: string; nome_completo: string }>(
       "SELECT id, nome_completo FROM registrations WHERE anonimizado_em IS NULL FOR UPDATE",
     );

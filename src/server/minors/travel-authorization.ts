@@ -42,7 +42,7 @@ export async function authorizationDocuments(
     `SELECT ${DOCUMENT_COLUMNS} FROM registrations r LEFT JOIN onibus o ON o.id = r.onibus_id
      WHERE r.idade < $1 AND r.situacao = 'vaga'
        AND ($2::uuid IS NULL OR r.onibus_id = $2::uuid)
-       AND (NOT $3::boolean OR r.autorizacao_recebida_em IS NULL)
+       AND (NOT $3::boolean OR caravana_falta_autorizacao(r))
      ORDER BY o.ordem NULLS LAST, r.nome_busca COLLATE "C", r.id`,
     [AUTHORIZATION_AGE, filter.onibus ?? null, filter.faltando ?? false],
   );

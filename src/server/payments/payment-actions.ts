@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
 import { NOT_FOUND_MESSAGE } from "../registrations/update-registration";
+import { flagSql, setFlag } from "../db/transaction-flags";
 
 /*
  * A payment's behaviours, whoever asks for them: the panel's "Marcar Pago"
@@ -42,7 +43,7 @@ export const markUnpaid = (db: Queryable, id: string) => setPaymentStatus(db, id
 export async function receiveCash(db: Queryable, id: string): Promise<void> {
   const [row] = await db.query<{ nome_completo: string; situacao: string }>(
     // The record says the cash came at the bus door, received by whoever tapped (caravana.origem_pagamento).
-    `WITH chamada AS (SELECT set_config('caravana.origem_pagamento', 'chamada', true)),
+    `WITH chamada AS (SELECT ${flagSql("caravana.origem_pagamento", "'chamada'")}),
      paid AS (
        UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'ESPECIE', updated_at = now()
        WHERE id = $1 AND situacao = 'vaga' AND status_pagamento <> 'confirmado' AND EXISTS (SELECT FROM chamada)
@@ -66,7 +67,7 @@ export async function adjustAmount(
   input: { valor_centavos: number; motivo: string },
 ): Promise<Registration> {
   return db.transaction(async (tx) => {
-    await tx.query("SELECT set_config('caravana.origem_pagamento', 'ajuste', true)");
+    await setFlag(tx, "caravana.origem_pagamento", "ajuste");
     const [reg] = await tx.query<{
       nome_completo: string;
       referencia: string | null;

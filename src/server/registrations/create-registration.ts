@@ -11,6 +11,7 @@ import { readFormStatus } from "./form-status-repository";
 import { withWaitingPositions } from "./waiting-positions";
 import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePersonParams } from "./same-person";
+import { flagSql } from "../db/transaction-flags";
 
 // The registration write path: one INSERT (insertRegistrations) and the rules
 // for a single registration (createRegistration). The group commit that lets
@@ -127,7 +128,7 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
   const columns = INSERTED_FIELDS.join(", ");
   const created = await db.query<CreatedRow>(
     // caravana.origem: this statement is the public form's, held to the per-phone limit (registrations_per_phone).
-    `WITH formulario AS (SELECT set_config('caravana.origem', 'formulario', true))
+    `WITH formulario AS (SELECT ${flagSql("caravana.origem", "'formulario'")})
      INSERT INTO registrations (${columns}, consentimento_em)
      SELECT ${columns}, CASE WHEN consentimento_versao IS NULL THEN NULL ELSE now() END
      FROM json_populate_recordset(NULL::registrations, $1::json) AS novo
@@ -157,7 +158,7 @@ async function replayKey(db: Queryable, key: string, data: RegistrationData, tok
   try {
     // The log names the visitor as the one who edited (set for this statement's transaction only).
     [edited] = await db.query<CreatedRow>(
-      `WITH visitante AS (SELECT set_config('caravana.ator_nome', 'visitante', true))
+      `WITH visitante AS (SELECT ${flagSql("caravana.ator_nome", "'visitante'")})
        UPDATE registrations SET upload_token_hash = $2,
          nome_completo = $3, idade = $4, numero_responsavel = $5, metodo_pagamento = $6,
          consentimento_versao = $7,

@@ -1,6 +1,7 @@
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
 import { AUTHORIZATION_AGE } from "../../shared/minors";
 import { OFF_SEAT_LABELS, type SeatState } from "../../shared/seats";
+import { fold } from "../../shared/fold";
 
 // Shared by the .xlsx and .csv exports, so both read the same.
 
@@ -77,10 +78,7 @@ export function excelSerial(localMs: number): number {
 /** "JDJ 2025" -> "jdj-2025" */
 export function slug(text: string): string {
   return (
-    text
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
+    fold(text)
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "") || "evento"
   );

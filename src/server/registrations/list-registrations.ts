@@ -249,12 +249,12 @@ export async function* exportRegistrations(
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento,
-              coalesce(valor_centavos, preco_centavos) AS preco_centavos, ${extraColumns}
+              caravana_valor_devido(registrations) AS preco_centavos, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
               (extract(epoch FROM (created_at AT TIME ZONE ${zone})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key, referencia,
-              (status_pagamento = 'confirmado' AND valor_centavos = 0) AS isento,
+              caravana_isento(registrations) AS isento,
               responsavel_nome, parentesco, autorizacao_recebida_em IS NOT NULL AS autorizacao,
               CASE WHEN ${health}::boolean THEN saude END AS saude
        FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}

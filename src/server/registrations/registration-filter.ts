@@ -1,6 +1,5 @@
 import type { ListQuery, Sort } from "../../shared/admin-api";
 import { type SqlParams, sqlParams } from "../db/sql-params";
-import { AUTHORIZATION_AGE } from "../../shared/minors";
 import { POSSIBLE_DUPLICATE } from "./registration-row";
 
 /** The search term for LIKE: the user's % and _ (and \\) are literal characters, not wildcards. */
@@ -27,7 +26,7 @@ export function whereClause(filter: ListFilter, params: SqlParams = sqlParams())
     conditions.push(POSSIBLE_DUPLICATE);
   } else if (filter.status === "sem_autorizacao") {
     // Under 16, going (not cancelled), the signed travel authorisation not yet handed in (decision 037).
-    conditions.push(`idade < ${AUTHORIZATION_AGE} AND situacao <> 'desistente' AND autorizacao_recebida_em IS NULL`);
+    conditions.push("situacao <> 'desistente' AND caravana_falta_autorizacao(registrations)");
   } else if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
   } else if (filter.status === "espera" || filter.status === "desistente") {

@@ -1,3 +1,4 @@
+import { withoutAccents } from "../fold";
 // Banks reject BR Codes with anything but plain ASCII in the free-text fields,
 // so names, cities and the additional info are reduced to letters, digits and
 // single spaces. Every function here is idempotent: sanitising twice changes nothing.
@@ -8,11 +9,9 @@ export const TXID_MAX = 25;
 /** txid of a static code that carries no transaction id. */
 export const NO_TXID = "***";
 
-/** Strips accents (NFD + combining marks); other symbols, emoji and punctuation become spaces. */
+/** Strips accents (the product's one table, shared/fold.ts); other letters, symbols, emoji and punctuation become spaces. */
 export function plainAscii(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
+  return withoutAccents(value)
     .replace(/[^A-Za-z0-9]+/g, " ")
     .trim();
 }
@@ -39,8 +38,7 @@ export function sanitizeInfo(value: string, max: number): string {
 /** Field 62/05: only [A-Za-z0-9], at most 25 chars; nothing left means "***". */
 export function sanitizeTxid(value: string | undefined): string {
   if (value === undefined) return NO_TXID;
-  const clean = value
-    .normalize("NFD")
+  const clean = withoutAccents(value)
     .replace(/[^A-Za-z0-9]/g, "")
     .slice(0, TXID_MAX);
   return clean === "" ? NO_TXID : clean;

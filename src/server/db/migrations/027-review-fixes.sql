@@ -14,10 +14,6 @@ ALTER TABLE reembolsos DROP CONSTRAINT reembolsos_origem_check;
 ALTER TABLE reembolsos ADD CONSTRAINT reembolsos_origem_check
   CHECK (origem IN ('desistencia', 'exclusao', 'pagamento_duplo', 'pagamento_a_maior'));
 
--- A close under way, claimed before its backup is written: a second coordinator, on any instance, is told so.
-ALTER TABLE edicoes ADD COLUMN encerramento_iniciado_em timestamptz;
-COMMENT ON COLUMN edicoes.encerramento_iniciado_em IS 'When a close of this edition began; a claim older than ten minutes is a crashed close.';
-
 CREATE OR REPLACE FUNCTION caravana_log_finance() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -20,19 +20,21 @@ function timed(content: string) {
   return { ms: performance.now() - start, outcome };
 }
 
+/** Bounds wide enough for a loaded machine; the figures and their targets are bench:attack's. */
 describe("hostile OFX files are read in time linear in their size", () => {
   it("the review's 53-byte file (a 29-letter tag) is refused at once", () => {
     const file = `OFXHEADER:100\n\n<OFX>\n<${"A".repeat(29)}>x`;
     expect(file).toHaveLength(53);
     const { ms, outcome } = timed(file);
     expect(outcome).toMatch(/não tem transações/);
-    expect(ms).toBeLessThan(200);
+    // Seconds, not milliseconds, so a busy machine cannot fail it: the old parser took 25 s here.
+    expect(ms).toBeLessThan(2000);
   });
 
   it("40,000 transactions with no closing tags (360 KB) stop at the 20,000-entry limit", () => {
     const { ms, outcome } = timed(`OFXHEADER:100\n\n<OFX>${"<STMTTRN>".repeat(40_000)}`);
     expect(outcome).toMatch(/20\.000 lançamentos/);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(5000);
   });
 
   it.each([
@@ -53,7 +55,8 @@ describe("hostile OFX files are read in time linear in their size", () => {
   ])("%s", (_, make, message) => {
     const { ms, outcome } = timed(make());
     expect(outcome).toMatch(message);
-    expect(ms).toBeLessThan(2000);
+    // A quadratic reading of 5 MB takes minutes; bench:attack holds the 2-second target.
+    expect(ms).toBeLessThan(15_000);
   });
 
   it("reads lower-case tags, XML entities, and transactions in a card's list", () => {

@@ -218,6 +218,7 @@ describe("hostile CSV files are read within the time bound", () => {
   ])("%s", async (_, make) => {
     const start = performance.now();
     await read(text(make()), columns).catch((e) => expect(e).toBeInstanceOf(StatementError));
-    expect(performance.now() - start).toBeLessThan(2000);
+    // Wide enough for a loaded machine: a quadratic reading of 5 MB takes minutes (bench:attack holds 2 s).
+    expect(performance.now() - start).toBeLessThan(15_000);
   });
 });

@@ -4,6 +4,7 @@ import { decodeStatement, MAX_STATEMENT_LINES } from "./decode-statement";
 import { type CsvColumns, columnIndexes, NUBANK_COLUMNS, parseCsv, readCsv } from "./parse-csv";
 import { looksLikeOfx, parseOfx } from "./parse-ofx";
 import { MAX_LINE_CENTAVOS, type ParsedStatement, StatementError } from "./statement-line";
+import { fold } from "../../../shared/fold";
 
 export interface SavedColumns extends CsvColumns {
   banco: string;
@@ -47,12 +48,7 @@ export function readStatement(
 }
 
 /** "Nubank", "nubank" and "NuBank " are one bank. */
-const bankKey = (banco: string) =>
-  banco
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
+const bankKey = (banco: string) => fold(banco).replace(/[^a-z0-9]/g, "");
 
 function creditLines(statement: ParsedStatement, today: string): CreditLine[] {
   if (statement.lines.length > MAX_STATEMENT_LINES)

@@ -1,3 +1,4 @@
+import { fold, NAME_PARTICLES } from "../../../shared/fold";
 /**
  * Which registration a statement credit pays (docs/decisions/036):
  *  1. its reference code in the text, written exactly → paid with no click, when the amount covers it;
@@ -38,12 +39,11 @@ const MAX_SUGGESTIONS = 5;
 
 /** Upper case, no accents, letters and digits only: "jdj 7k3q" and "JDJ-7K3Q" read the same. */
 export function compact(text: string): string {
-  return fold(text).replace(/[^A-Z0-9]/g, "");
+  return upperFold(text).replace(/[^A-Z0-9]/g, "");
 }
 
-function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
-}
+/** Upper case, no accents: bank descriptions are written in capitals. */
+const upperFold = (text: string) => fold(text).toUpperCase();
 
 // Characters a person or a bank's font confuses: codes are compared through them (pretix does the same).
 const LOOK_ALIKE: Record<string, string> = {
@@ -68,12 +68,12 @@ const NOISE = new Set(
     "UNIBANCO ECONOMICA FEDERAL BRASIL"
   ).split(" "),
 );
-const PARTICLES = new Set(["DA", "DAS", "DE", "DO", "DOS", "E", "DI", "DU"]);
+const PARTICLES = new Set([...NAME_PARTICLES].map((p) => p.toUpperCase()));
 
 /** A description's words that may be part of a name, as banks print them: cut short, a date glued on ("SER12/08"). */
 export function payerWords(description: string): string[] {
   return (
-    fold(description)
+    upperFold(description)
       // A reference code is no part of a name ("jdj 7k3q" would leave "K").
       .replace(/J\W*D\W*J(?:[\W_]*[A-Z0-9]){4}/g, " ")
       .split(/[^A-Z]+/)
@@ -82,7 +82,7 @@ export function payerWords(description: string): string[] {
 }
 
 function nameWords(name: string): string[] {
-  return fold(name)
+  return upperFold(name)
     .split(/[^A-Z]+/)
     .filter((w) => w.length >= 2 && !PARTICLES.has(w));
 }
