@@ -8,6 +8,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
+    reporters: ["default", "./test/support/slowest-files-reporter.ts"],
     hookTimeout: 60_000,
     projects: [
       {
