@@ -26,6 +26,9 @@ import type { SessionUser } from "./team";
  * The session cookie is HttpOnly (invisible to the page); 12 h, renewed while the panel is used.
  */
 
+/** Any route about one registration that is not there (or not anymore). */
+export const REGISTRATION_NOT_FOUND = "Inscrição não encontrada.";
+
 export const LOGIN_MESSAGES = {
   passwordRequired: "Digite a senha",
   wrongPassword: "Senha incorreta. Tente novamente.",
@@ -136,5 +139,5 @@ export interface RegistrationStats {
 export const idParamsSchema = z.object({
   id: z
     .string()
-    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Inscrição não encontrada.")),
+    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, REGISTRATION_NOT_FOUND)),
 });

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { isCalendarDay } from "./calendar-day";
 import type { PaymentMethod, PaymentStatus } from "./constants";
 import { fold } from "./fold";
+import { REGISTRATION_NOT_FOUND } from "./admin-api";
 
 /**
  * The roll call at the bus doors ("Embarque"), shared by the phone page and
@@ -23,7 +24,7 @@ export const MARKS_PER_BATCH = 500;
 export const BOARDING_MESSAGES = {
   invalid: "Marcação de embarque inválida.",
   tooMany: `Envie no máximo ${MARKS_PER_BATCH} marcações por vez.`,
-  notFound: "Inscrição não encontrada.",
+  notFound: REGISTRATION_NOT_FOUND,
   notSeated: (nome: string) =>
     `${nome} não está em nenhum ônibus (lista de espera ou desistente): ninguém foi marcado.`,
   beforeRegistration: (nome: string) =>

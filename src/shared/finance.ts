@@ -3,6 +3,7 @@ import { isCalendarDay } from "./calendar-day";
 import { PAYMENT_METHODS } from "./constants";
 import { formatPrice } from "./price";
 import { hasHiddenCharacters } from "./visible-text";
+import { REGISTRATION_NOT_FOUND } from "./admin-api";
 
 /**
  * "Financeiro" (docs/decisions/036), shared by the panel and the server.
@@ -25,7 +26,7 @@ export const FINANCE_MESSAGES = {
   lineTaken: "Esta linha do extrato já foi resolvida por outra pessoa.",
   lineNotFound: "Linha do extrato não encontrada.",
   registrationPaid: "Esta inscrição já está paga.",
-  registrationGone: "Inscrição não encontrada.",
+  registrationGone: REGISTRATION_NOT_FOUND,
   columnsNeeded: "Não conhecemos as colunas deste CSV. Diga qual coluna é a data, o valor e a descrição.",
   amountInvalid: "Valor inválido. Use, por exemplo, 15,00.",
   reasonRequired: "Diga o motivo.",

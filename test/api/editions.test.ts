@@ -19,6 +19,7 @@ import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 import type { Database, Queryable } from "../../src/server/db/database";
 import { restoreFrom } from "../../src/server/maintenance/backup";
 import { migrate } from "../../src/server/db/migrate";
+import { purgeKeptLists } from "../../src/server/editions/edition-purge";
 import { purgePersonalData } from "../../src/server/maintenance/purge";
 
 const editions = async (s: AdminSession) => (await s.inject("GET", "/api/editions")).json() as EditionsView;
@@ -485,7 +486,7 @@ describe.each(DB_KINDS)("a database made before editions, then purged, on %s", (
     const closed = await close(adminSession, { nome: `Purga ${kind}` });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await editions(adminSession)).anteriores[0].inscricoes_guardadas).toBe(1);
-    await purgePersonalData(t.db);
+    await purgePersonalData(t.db, purgeKeptLists);
     // The purge ends every session too: the rows tell.
     const [purged] = await t.db.query<{ dados_ate: string | null; dados_apagados_em: string | null }>(
       "SELECT dados_ate, dados_apagados_em FROM edicoes WHERE encerrada_em IS NOT NULL",

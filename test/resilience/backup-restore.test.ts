@@ -20,6 +20,7 @@ import { writeBackup } from "../../src/server/maintenance/backup-file";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { startTestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
+import { seedPaymentRecords } from "../support/seed-payments";
 
 const quiet = { info() {}, warn() {} };
 
@@ -104,7 +105,8 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     const [{ id: imp }] = await t.db.query<{ id: string }>(
       "INSERT INTO extrato_importacoes (por_nome, arquivo, formato, banco, lidas) VALUES ('Coordenação', 'nubank.ofx', 'ofx', 'Nubank', 1) RETURNING id::text",
     );
-    await t.db.query(
+    await seedPaymentRecords(
+      t.db,
       `WITH l AS (INSERT INTO extrato_linhas (chave, importacao_id, banco, data, valor_centavos, pagador, estado, como)
                   VALUES ('abc', $1, 'Nubank', '2025-08-12', 1500, 'MARIA', 'paga', 'codigo') RETURNING id)
        INSERT INTO pagamentos (inscricao_id, nome, tipo, valor_centavos, metodo, origem, extrato_linha_id, registrado_por_nome)

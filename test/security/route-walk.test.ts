@@ -22,6 +22,7 @@ import {
   SECRET_STRINGS,
   sessionCookie,
 } from "../support/route-walk";
+import { seedPaymentRecords } from "../support/seed-payments";
 
 // The build the test server serves (test/support/test-app.ts).
 const DIST_DIR = process.env.TEST_DIST_DIR ?? DEFAULT_DIST_DIR;
@@ -312,7 +313,8 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (r.url === "/api/finance/handovers") {
       // Cash in hand to hand over: Pedro's (Coordenação registering it) and the helper's own.
       for (const who of [memberId, helperId])
-        await t.db.query(
+        await seedPaymentRecords(
+          t.db,
           `INSERT INTO pagamentos (inscricao_id, tipo, valor_centavos, metodo, origem, recebido_por, registrado_por_nome)
            VALUES ($1, 'pagamento', 100, 'ESPECIE', 'painel', $2, 'teste')`,
           [victim.id, who],
@@ -356,7 +358,8 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       return id;
     }
     if (url.startsWith("/api/finance/handovers/")) {
-      await t.db.query(
+      await seedPaymentRecords(
+        t.db,
         `INSERT INTO pagamentos (inscricao_id, tipo, valor_centavos, metodo, origem, recebido_por, registrado_por_nome)
          VALUES ($1, 'pagamento', 100, 'ESPECIE', 'painel', $2, 'teste')`,
         [registrationId, memberId],

@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline/promises";
+import { purgeKeptLists } from "../editions/edition-purge";
 import { purgePersonalData } from "../maintenance/purge";
 import { openCliDatabase } from "./cli-database";
 
@@ -31,7 +32,7 @@ try {
     if (!go) {
       console.log("Nada foi alterado.");
     } else {
-      const r = await purgePersonalData(db);
+      const r = await purgePersonalData(db, purgeKeptLists);
       console.log(
         `Feito: ${r.registrations} inscrição(ões) anonimizada(s), ${r.receipts} comprovante(s) apagado(s), ` +
           `${r.logEntries} registro(s) de atividade anonimizado(s).`,

@@ -12,8 +12,8 @@ export const TRANSACTION_FLAGS = {
     "Their name as the log shows it, or 'visitante' for the public form (activity/actor-database.ts, registrations/create-registration.ts).",
   "caravana.origem":
     "'formulario' when the public form inserts: the log says the person registered themselves (registrations/create-registration.ts).",
-  "caravana.origem_pagamento":
-    "Where a payment came from, 'chamada', 'extrato' or 'ajuste': the payment record's source, and whether the registration's own log entry would repeat it (payments/, finance/).",
+  "caravana.pagamento":
+    "JSON of this transaction's payment changes, which the database turns into payment records: `origem` ('chamada', 'extrato', 'ajuste'), a statement's `linhas` (registration → line and amount), an adjustment's `motivo` (payments/, finance/; decision 040).",
   "caravana.encerrando":
     "'on' while an edition's close empties its tables: none of its deletions is an entry of the log (editions/close-edition.ts).",
   "caravana.purging":
@@ -24,8 +24,17 @@ export const TRANSACTION_FLAGS = {
 
 export type TransactionFlag = keyof typeof TRANSACTION_FLAGS;
 
-type FlagValue<F extends TransactionFlag> = F extends "caravana.origem_pagamento"
-  ? "chamada" | "extrato" | "ajuste"
+/** What caravana.pagamento carries: the database writes the payment records from it (caravana_registrations_money). */
+export interface PaymentFlag {
+  origem: "chamada" | "extrato" | "ajuste";
+  /** A statement's payments: per registration, the line that paid it and the amount it took. */
+  linhas?: Record<string, { linha: string; valor: number }>;
+  /** Why an exemption or a discount was given. */
+  motivo?: string;
+}
+
+type FlagValue<F extends TransactionFlag> = F extends "caravana.pagamento"
+  ? PaymentFlag
   : F extends "caravana.origem"
     ? "formulario"
     : F extends "caravana.encerrando" | "caravana.purging" | "caravana.restoring"
@@ -42,7 +51,7 @@ export function flagSql(flag: TransactionFlag, value: string): string {
 
 /** Sets a flag for the rest of the caller's transaction. */
 export async function setFlag<F extends TransactionFlag>(tx: Queryable, flag: F, value: FlagValue<F>): Promise<void> {
-  await tx.query(`SELECT ${flagSql(flag, "$1")}`, [value]);
+  await tx.query(`SELECT ${flagSql(flag, "$1")}`, [typeof value === "string" ? value : JSON.stringify(value)]);
 }
 
 /** Names who makes the change, for the log triggers, in the same transaction as the change. */

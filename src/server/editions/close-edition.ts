@@ -5,7 +5,7 @@ import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { writeBackup } from "../maintenance/backup-file";
-import { anonymiseEditionLog } from "../maintenance/purge";
+import { anonymiseEditionLog } from "../activity/anonymise-log";
 import { editionTotals } from "./edition-totals";
 import { keepList } from "./kept-list";
 import { setFlag } from "../db/transaction-flags";
@@ -138,6 +138,11 @@ async function withEditionLocked<T>(db: Database, fn: (tx: Queryable) => Promise
   }
 }
 
+/**
+ * The close's transaction, top to bottom, once the edition's tables are locked.
+ * Its moment is taken after the lock, not at the transaction's start: a
+ * registration committed between the two is this edition's, and so is its log.
+ */
 async function closeInTransaction(
   tx: Queryable,
   deps: CloseEditionDeps,
@@ -145,25 +150,38 @@ async function closeInTransaction(
   open: { id: number; aberta_em: Date | string },
   backup: string,
 ) {
+  const [{ closedAt }] = await tx.query<{ closedAt: Date | string }>('SELECT clock_timestamp() AS "closedAt"');
   const totals = await editionTotals(tx);
   const keep = input.dados === "guardar";
   if (keep) await keepList(tx, open.id, deps.settings.fuso_horario);
   const people = keep ? [] : await tx.query<{ nome_completo: string }>("SELECT nome_completo FROM registrations");
-  await tx.query(
-    "INSERT INTO referencias_usadas SELECT referencia FROM registrations WHERE referencia IS NOT NULL ON CONFLICT DO NOTHING",
-  );
-  // From here on the close's own deletions and resets are not entries of the log (caravana_logging).
-  await setFlag(tx, "caravana.encerrando", "on");
-  await tx.query(`TRUNCATE ${EDITION_TABLES.join(", ")}`);
-  if (!keep) {
-    const [{ now }] = await tx.query<{ now: Date | string }>("SELECT now()");
-    const period = { from: open.aberta_em, to: now };
+  await recordReferences(tx);
+  await emptyEditionTables(tx);
+  if (!keep)
     await anonymiseEditionLog(
       tx,
       people.map((p) => p.nome_completo),
-      period,
+      { from: open.aberta_em, to: closedAt },
     );
-  }
+  await carryOver(tx, deps, input);
+  await closeAndOpenNext(tx, deps, input, { id: open.id, closedAt, totals, keep, backup });
+}
+
+/** Every reference given out, so no later edition gives one again. */
+async function recordReferences(tx: Queryable) {
+  await tx.query(
+    "INSERT INTO referencias_usadas SELECT referencia FROM registrations WHERE referencia IS NOT NULL ON CONFLICT DO NOTHING",
+  );
+}
+
+/** The edition's people and money go; from here on the close's own deletions are no entries of the log. */
+async function emptyEditionTables(tx: Queryable) {
+  await setFlag(tx, "caravana.encerrando", "on");
+  await tx.query(`TRUNCATE ${EDITION_TABLES.join(", ")}`);
+}
+
+/** What was ticked: buses (emptied) or none, the team or only the closing coordinator and the principal account, the settings or the environment's. */
+async function carryOver(tx: Queryable, deps: CloseEditionDeps, input: CloseEdition) {
   await tx.query(input.levar.onibus ? "UPDATE onibus SET ocupados = 0" : "DELETE FROM onibus");
   // The principal account is the server's own (ADMIN_PASSWORD): it always stays.
   if (!input.levar.equipe) await tx.query("DELETE FROM admin_users WHERE id <> $1 AND NOT principal", [deps.actor.id]);
@@ -181,22 +199,32 @@ async function closeInTransaction(
     [JSON.stringify({ titulo: input.nome, data: input.data || DATE_TO_BE_SET })],
   );
   await tx.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+}
+
+/** The edition closes with its totals and choices (edicoes_log writes it), and the next one opens. */
+async function closeAndOpenNext(
+  tx: Queryable,
+  deps: CloseEditionDeps,
+  input: CloseEdition,
+  closing: { id: number; closedAt: Date | string; totals: unknown; keep: boolean; backup: string },
+) {
   const choices: EditionChoices = { nova: input.nome, ...input.levar, dados: input.dados, dias: input.dias };
   await tx.query(
-    `UPDATE edicoes SET nome = $2, data = $3, encerrada_em = now(), encerrada_por = $4, escolhas = $5, totais = $6,
-       dados_ate = CASE WHEN $7 THEN now() + make_interval(days => $8) END,
+    `UPDATE edicoes SET nome = $2, data = $3, encerrada_em = $10, encerrada_por = $4, escolhas = $5, totais = $6,
+       dados_ate = CASE WHEN $7 THEN $10::timestamptz + make_interval(days => $8) END,
        dados_apagados_em = CASE WHEN $7 THEN NULL ELSE now() END, backup = $9
      WHERE id = $1`,
     [
-      open.id,
+      closing.id,
       deps.settings.titulo,
       deps.settings.data,
       deps.actor.nome,
       JSON.stringify(choices),
-      JSON.stringify(totals),
-      keep,
+      JSON.stringify(closing.totals),
+      closing.keep,
       input.dias,
-      backup,
+      closing.backup,
+      closing.closedAt,
     ],
   );
   await tx.query("INSERT INTO edicoes (nome) VALUES ($1)", [input.nome]);

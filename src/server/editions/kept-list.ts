@@ -1,6 +1,6 @@
 import type { ArchivedRegistration } from "../../shared/editions";
 import type { Database, Queryable } from "../db/database";
-import { type KeptEdition, purgeEditionData } from "../maintenance/purge";
+import { type KeptEdition, purgeEditionData } from "./edition-purge";
 import { type ExportRow, exportRegistrations } from "../registrations/list-registrations";
 
 // A closed edition's list, kept read-only while its days run (edicao_inscricoes, docs/schema.md).

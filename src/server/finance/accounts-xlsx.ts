@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { EXPENSE_CATEGORIES } from "../../shared/finance";
 import type { Accounts } from "../../shared/finance-views";
-import { writeXlsx, type XlsxRow } from "../registrations/xlsx-writer";
+import { writeXlsx, type XlsxRow } from "../spreadsheets/xlsx-writer";
 
 const reais = (centavos: number) => centavos / 100;
 

@@ -2,7 +2,6 @@ import type { Queryable } from "../db/database";
 import { type LinePayment, payLines } from "./pay-from-statement";
 import type { CreditLine } from "./statement/read-statement";
 import { type LineMatch, payerWords } from "./statement/statement-matching";
-import { setFlag } from "../db/transaction-flags";
 
 /** What a new line became: the matcher's answer, or a repeat of an earlier import's line. */
 type ImportMatch = LineMatch | { kind: "repetida"; repete: string; ids: string[] };
@@ -162,8 +161,6 @@ export async function importChunk(
     actor: { id: number; nome: string };
   },
 ): Promise<{ counts: ChunkCounts; ids: Record<ImportMatchKind | "repetidas", string[]>; paidRegistrations: string[] }> {
-  // The registrations' own log entry would repeat what the payment record logs (pagamentos_written).
-  await setFlag(tx, "caravana.origem_pagamento", "extrato");
   const { fresh, seen } = await insertNewLines(tx, input.importId, input.banco, input.lines);
   const repeats = fresh.length ? await earlierRepeats(tx, input.importId, fresh) : new Map();
   const matches = new Map<string, ImportMatch>();

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/database";
+import { setFlag } from "../db/transaction-flags";
 
 export interface LinePayment {
   lineId: string;
@@ -10,9 +11,10 @@ export interface LinePayment {
 
 /**
  * Pays registrations from statement lines, in the caller's transaction: the
- * payment records first (amount, PIX, the line, who), then the status, which
- * registrations_money sees as already recorded. A line whose registrations are
- * no longer all pending pays nobody; the caller says what it becomes.
+ * lines are marked paid, then the status is set with each registration's line
+ * and amount in caravana.pagamento, and the database writes the records
+ * (decision 040). A line whose registrations are no longer all pending pays
+ * nobody; the caller says what it becomes.
  */
 export async function payLines(
   tx: Queryable,
@@ -30,7 +32,7 @@ export async function payLines(
   const taken = new Set<string>();
   const paidLines: string[] = [];
   const refused: string[] = [];
-  const records: object[] = [];
+  const records: { inscricao_id: string; linha: string; valor: number }[] = [];
   const lineStates: object[] = [];
   for (const p of payments) {
     if (!p.ids.every((id) => byId.has(id) && !taken.has(id))) {
@@ -44,11 +46,9 @@ export async function payLines(
       const r = byId.get(id)!;
       records.push({
         inscricao_id: id,
-        nome: r.nome_completo,
-        referencia: r.referencia,
+        linha: p.lineId,
         // One registration takes the whole credit; siblings split it by what each owes (their sum is the credit).
         valor: p.ids.length === 1 ? p.valorCentavos : r.devido,
-        linha: p.lineId,
       });
     }
   }
@@ -58,13 +58,10 @@ export async function payLines(
      FROM json_to_recordset($1::json) AS x(id bigint, como text) WHERE l.id = x.id`,
     [JSON.stringify(lineStates), actor.id],
   );
-  await tx.query(
-    `INSERT INTO pagamentos (inscricao_id, nome, referencia, tipo, valor_centavos, metodo, origem, extrato_linha_id,
-                             registrado_por, registrado_por_nome)
-     SELECT x.inscricao_id, x.nome, x.referencia, 'pagamento', x.valor, 'PIX', 'extrato', x.linha, $2, $3
-     FROM json_to_recordset($1::json) AS x(inscricao_id uuid, nome text, referencia text, valor int, linha bigint)`,
-    [JSON.stringify(records), actor.id, actor.nome],
-  );
+  // The database writes each record from the status change, with the line and amount said here
+  // (caravana_registrations_money); the registration's own log entry would repeat what the record logs.
+  const linhas = Object.fromEntries(records.map((r) => [r.inscricao_id, { linha: r.linha, valor: r.valor }] as const));
+  await setFlag(tx, "caravana.pagamento", { origem: "extrato", linhas });
   await tx.query(
     `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', updated_at = now()
      WHERE id = ANY($1::uuid[])`,

@@ -4,7 +4,6 @@ import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { payLines } from "./pay-from-statement";
 import { lineViews } from "./statement-lines";
-import { setFlag } from "../db/transaction-flags";
 
 async function lockedLine(tx: Queryable, lineId: string) {
   const [line] = await tx.query<{ estado: string; valor_centavos: number; sugestoes: string[]; como: string | null }>(
@@ -31,7 +30,6 @@ export async function confirmLine(
   registrationId: string,
 ): Promise<StatementLineView> {
   return db.transaction(async (tx) => {
-    await setFlag(tx, "caravana.origem_pagamento", "extrato");
     const line = await lockedLine(tx, lineId);
     const [reg] = await tx.query<{ status_pagamento: string; devido: number }>(
       "SELECT status_pagamento, caravana_valor_devido(r) AS devido FROM registrations r WHERE id = $1 FOR UPDATE",

@@ -5,7 +5,7 @@ import { AUTHORIZATION_AGE, type AuthorizationDocument } from "../../shared/mino
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
-import { NOT_FOUND_MESSAGE } from "../registrations/update-registration";
+import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 
 const DOCUMENT_COLUMNS = `r.id, r.nome_completo, r.idade, r.responsavel_nome, r.parentesco, o.nome AS onibus_nome,
   o.responsavel_nome AS lider_nome, o.responsavel_telefone AS lider_telefone`;
@@ -64,6 +64,6 @@ export async function markAuthorization(
      WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
     [id, received, actor.nome],
   );
-  if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
   return toRegistration(row);
 }

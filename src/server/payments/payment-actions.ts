@@ -5,17 +5,17 @@ import type { PaymentRecord, RegistrationPayments } from "../../shared/finance-v
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
-import { NOT_FOUND_MESSAGE } from "../registrations/update-registration";
+import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import { flagSql, setFlag } from "../db/transaction-flags";
 
 /*
  * A payment's behaviours, whoever asks for them: the panel's "Marcar Pago"
  * and its undo, the roll call's "Recebi em espécie", an exemption or a
  * discount; the bank statement pays through finance/pay-from-statement.ts.
- * The status is set here; the database writes the payment record
- * (registrations_money_update: amount, method, source, custodian) and the
- * activity log in the same transaction, with the person named by the actor
- * database.
+ * The status (or the amount due) is set here; the database writes the
+ * payment record (registrations_money_update: amount, method, source,
+ * custodian; decision 040) and the activity log in the same transaction,
+ * with the person named by the actor database.
  */
 
 async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" | "pendente"): Promise<Registration> {
@@ -25,7 +25,7 @@ async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" 
      RETURNING ${REGISTRATION_COLUMNS}`,
     [id, status],
   );
-  if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
   return toRegistration(row);
 }
 
@@ -42,8 +42,8 @@ export const markUnpaid = (db: Queryable, id: string) => setPaymentStatus(db, id
  */
 export async function receiveCash(db: Queryable, id: string): Promise<void> {
   const [row] = await db.query<{ nome_completo: string; situacao: string }>(
-    // The record says the cash came at the bus door, received by whoever tapped (caravana.origem_pagamento).
-    `WITH chamada AS (SELECT ${flagSql("caravana.origem_pagamento", "'chamada'")}),
+    // The record says the cash came at the bus door, received by whoever tapped (caravana.pagamento).
+    `WITH chamada AS (SELECT ${flagSql("caravana.pagamento", `'${JSON.stringify({ origem: "chamada" })}'`)}),
      paid AS (
        UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'ESPECIE', updated_at = now()
        WHERE id = $1 AND situacao = 'vaga' AND status_pagamento <> 'confirmado' AND EXISTS (SELECT FROM chamada)
@@ -62,12 +62,12 @@ export async function receiveCash(db: Queryable, id: string): Promise<void> {
  */
 export async function adjustAmount(
   db: Database,
-  actor: { id: number; nome: string },
   id: string,
   input: { valor_centavos: number; motivo: string },
 ): Promise<Registration> {
   return db.transaction(async (tx) => {
-    await setFlag(tx, "caravana.origem_pagamento", "ajuste");
+    // The database writes the exemption or the discount with this reason (caravana_registrations_money).
+    await setFlag(tx, "caravana.pagamento", { origem: "ajuste", motivo: input.motivo });
     const [reg] = await tx.query<{
       nome_completo: string;
       referencia: string | null;
@@ -81,24 +81,10 @@ export async function adjustAmount(
        FROM registrations r WHERE id = $1 FOR UPDATE`,
       [id],
     );
-    if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (!reg) throw new HttpError(404, REGISTRATION_NOT_FOUND);
     if (reg.pago > 0) throw new HttpError(409, FINANCE_MESSAGES.adjustPaid);
     // A discount lowers the price; it never raises what someone owes.
     if (input.valor_centavos > reg.preco) throw new HttpError(400, FINANCE_MESSAGES.discountAbovePrice(reg.preco));
-    await tx.query(
-      `INSERT INTO pagamentos (inscricao_id, nome, referencia, tipo, valor_centavos, origem, registrado_por, registrado_por_nome, motivo)
-       VALUES ($1, $2, $3, $4, $5, 'painel', $6, $7, $8)`,
-      [
-        id,
-        reg.nome_completo,
-        reg.referencia,
-        input.valor_centavos === 0 ? "isencao" : "desconto",
-        reg.devido - input.valor_centavos,
-        actor.id,
-        actor.nome,
-        input.motivo,
-      ],
-    );
     const [row] = await tx.query<RegistrationRow>(
       `UPDATE registrations SET valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
          status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado' ELSE 'pendente' END, updated_at = now()
@@ -116,7 +102,7 @@ export async function paymentHistory(db: Queryable, id: string): Promise<Registr
      FROM registrations r WHERE id = $1`,
     [id],
   );
-  if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  if (!reg) throw new HttpError(404, REGISTRATION_NOT_FOUND);
   const registros = await db.query<PaymentRecord>(
     `SELECT p.id::text, p.tipo, p.valor_centavos, p.metodo, p.origem, p.registrado_por_nome, u.nome AS recebido_por_nome,
             p.em, p.motivo,
@@ -146,7 +132,7 @@ export async function deleteWithMoney(
       "SELECT caravana_pago_liquido(id) AS pago FROM registrations WHERE id = $1 FOR UPDATE",
       [id],
     );
-    if (!reg) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (!reg) throw new HttpError(404, REGISTRATION_NOT_FOUND);
     if (reg.pago > 0 && !choice.dinheiro)
       throw new HttpError(409, FINANCE_MESSAGES.moneyChoiceNeeded, { pago_centavos: reg.pago });
     const motivo = choice.motivo?.trim();

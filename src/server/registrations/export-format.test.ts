@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "./export-csv";
 import { excelSerial, exportFileName, formatLocalDateTime, slug } from "./export-format";
-import { columnName, rowXml, xmlText } from "./xlsx-writer";
+import { columnName, rowXml, xmlText } from "../spreadsheets/xlsx-writer";
 
 describe("export formatting", () => {
   it("names the file after the event and Brazil's date", () => {

@@ -13,7 +13,7 @@ import {
   STATUS_LABELS,
 } from "./export-format";
 import type { ExportRow } from "./list-registrations";
-import { writeXlsx, type XlsxRow } from "./xlsx-writer";
+import { writeXlsx, type XlsxRow } from "../spreadsheets/xlsx-writer";
 
 export const SHEET_NAME = "Inscrições";
 const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22, 30, 18, 12, 40];

@@ -197,7 +197,7 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
   app.post(
     "/api/registrations/:id/adjust",
     { schema: { params: idParamsSchema, body: adjustSchema } },
-    async (request) => adjustAmount(request.actorDb, request.admin!, request.params.id, request.body),
+    async (request) => adjustAmount(request.actorDb, request.params.id, request.body),
   );
 
   app.get(

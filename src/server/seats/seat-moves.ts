@@ -1,7 +1,8 @@
 import { SEAT_MESSAGES, type SeatMove, type UnpaidSeat } from "../../shared/seats";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
-import { NOT_FOUND_MESSAGE, readRegistration } from "../registrations/update-registration";
+import { readRegistration } from "../registrations/update-registration";
+import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import { lockBuses } from "./bus-repository";
 
 // The coordinator's moves: to a bus, to the waiting list, to "Desistente" and
@@ -58,7 +59,7 @@ export async function moveRegistration(db: Pick<Database, "transaction">, id: st
       "SELECT situacao, onibus_id FROM registrations WHERE id = $1 FOR UPDATE",
       [id],
     );
-    if (!current) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (!current) throw new HttpError(404, REGISTRATION_NOT_FOUND);
     if (!samePlace(current, move.de)) throw new HttpError(409, MOVED_MEANWHILE_MESSAGE);
     if (samePlace(current, move.para)) return readRegistration(tx, id);
     await checkMove(tx, move, buses);

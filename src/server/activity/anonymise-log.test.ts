@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initials } from "./purge";
+import { initials } from "./anonymise-log";
 
 describe("initials", () => {
   it.each([
