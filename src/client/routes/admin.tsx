@@ -14,8 +14,8 @@ import { useLiveEvents } from "../features/admin-dashboard/use-live-events";
 import { useStats } from "../features/admin-dashboard/use-stats";
 import { BusesCard } from "../features/admin-buses/buses-card";
 import { useSeatOverview } from "../features/admin-buses/use-seat-overview";
-import { announcePromotions } from "../features/admin-registrations/announce-promotions";
-import { RegistrationsList } from "../features/admin-registrations/registrations-list";
+import { announcePromotions } from "../features/admin-registrations/utils/announce-promotions";
+import { RegistrationsList } from "../features/admin-registrations/components/registrations-list";
 import { OwnPasswordDialog } from "../features/admin-team/own-password-dialog";
 import type { SessionUser } from "../../shared/team";
 

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import "../styles/admin-ui.css";
 import { SessionChecking } from "../components/session-checking";
 import { LoginCard } from "../features/admin-auth/login-card";
-import { LeaderSheet } from "../features/boarding/leader-sheet";
-import { PrintSheet } from "../features/boarding/print-sheet";
+import { LeaderSheet } from "../features/boarding/components/leader-sheet";
+import { PrintSheet } from "../features/boarding/components/print-sheet";
 import { checkSession, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import "../styles/admin-ui.css";
-import { RollCallPage } from "../features/boarding/roll-call-page";
+import { RollCallPage } from "../features/boarding/components/roll-call-page";
 import { checkSession, useSessionView } from "../lib/admin-session";
 import { appConfig } from "../lib/app-config";
 

@@ -1,5 +1,5 @@
 import { EditionsPage } from "../features/admin-editions/editions-page";
-import { readQueue } from "../features/boarding/boarding-store";
+import { readQueue } from "../features/boarding/utils/boarding-store";
 import { AdminSubpage } from "./admin-subpage";
 
 /** This phone's roll call marks not yet sent: the close waits for them (docs/decisions/038). */

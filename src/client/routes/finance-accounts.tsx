@@ -1,4 +1,4 @@
-import { AccountsPage } from "../features/admin-finance/accounts-page";
+import { AccountsPage } from "../features/admin-finance/components/accounts-page";
 import { AdminSubpage } from "./admin-subpage";
 
 /** /admin/financeiro/contas: "Prestação de contas" (Coordenação), printable on A4. */

@@ -1,4 +1,4 @@
-import { FinancePage } from "../features/admin-finance/finance-page";
+import { FinancePage } from "../features/admin-finance/components/finance-page";
 import { AdminSubpage } from "./admin-subpage";
 
 /** /admin/financeiro: statements, cash, refunds and expenses (Equipe: their own cash). */

@@ -1,0 +1,139 @@
+import { useEffect, useState } from "react";
+import { EXPENSE_CATEGORIES } from "../../../../shared/finance";
+import type { Accounts, AccountsPerson } from "../../../../shared/finance-views";
+import { reportAdminError } from "../../../lib/admin-session";
+import { readAccounts } from "../api/finance-api";
+import { reais } from "../utils/money";
+import { brDay } from "../../../../shared/calendar-day";
+import "./accounts.css";
+
+function People({ title, rows }: { title: string; rows: AccountsPerson[] }) {
+  if (!rows.length) return null;
+  return (
+    <section className="accounts-block">
+      <h3>{title}</h3>
+      <table className="finance-table">
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">
+                {r.nome} <small>{r.referencia}</small>
+                {r.detalhe ? <small> · {r.detalhe}</small> : null}
+              </th>
+              <td>{reais(r.valor_centavos)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** "Prestação de contas" for the parish: on the screen, printed on A4, or as a spreadsheet. */
+export function AccountsPage() {
+  const [a, setA] = useState<Accounts | null>(null);
+  useEffect(() => {
+    readAccounts()
+      .then(setA)
+      .catch((e) => reportAdminError("Erro ao carregar a prestação de contas", e));
+  }, []);
+  if (!a)
+    return (
+      <p role="status">
+        <span className="admin-spinner" aria-hidden="true" /> Somando as contas…
+      </p>
+    );
+  const line = (label: string, value: number, strong = false) => (
+    <tr className={strong ? "accounts-total" : undefined}>
+      <th scope="row">{label}</th>
+      <td>{reais(value)}</td>
+    </tr>
+  );
+  return (
+    <article className="admin-card accounts">
+      <div className="accounts-actions">
+        <button type="button" className="admin-btn admin-btn-primary" onClick={() => window.print()}>
+          Imprimir
+        </button>
+        <a className="admin-btn admin-btn-outline" href="/api/finance/accounts.xlsx" download>
+          Baixar planilha (.xlsx)
+        </a>
+      </div>
+      <h2>Prestação de contas</h2>
+      <p>
+        {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera · {a.inscricoes.desistente} desistentes
+      </p>
+      <table className="finance-table accounts-summary">
+        <caption className="admin-visually-hidden">Resumo</caption>
+        <tbody>
+          {line("Valor esperado (preço de quem tem vaga)", a.esperado.total)}
+          {line("Isenções", -a.isencoes.total)}
+          {line("Descontos", -a.descontos.total)}
+          {line("Recebido por PIX (extrato)", a.recebido.pix_extrato)}
+          {line("Recebido por PIX (marcado à mão)", a.recebido.pix_manual)}
+          {line("Recebido em espécie", a.recebido.especie)}
+          {a.recebido.especie_por_pessoa.map((p) => (
+            <tr key={p.nome} className="accounts-sub">
+              <th scope="row">em espécie com {p.nome}</th>
+              <td>{reais(p.valor_centavos)}</td>
+            </tr>
+          ))}
+          {line("Total recebido", a.recebido.total, true)}
+          {line("Reembolsos", -a.reembolsos.total)}
+          {a.despesas.por_categoria.map((c) => (
+            <tr key={c.categoria}>
+              <th scope="row">Despesas: {EXPENSE_CATEGORIES[c.categoria]}</th>
+              <td>{reais(-c.valor_centavos)}</td>
+            </tr>
+          ))}
+          {line("Saldo", a.saldo, true)}
+          {line("A receber", a.a_receber.total, true)}
+        </tbody>
+      </table>
+      <People title="A receber" rows={a.a_receber.linhas} />
+      <People title="Isenções" rows={a.isencoes.linhas} />
+      <People title="Descontos" rows={a.descontos.linhas} />
+      {a.reembolsos.linhas.length > 0 && (
+        <section className="accounts-block">
+          <h3>Reembolsos</h3>
+          <table className="finance-table">
+            <tbody>
+              {a.reembolsos.linhas.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a report, in its order.
+                <tr key={i}>
+                  <th scope="row">
+                    {r.nome}{" "}
+                    <small>
+                      {brDay(r.data)} · {r.metodo}
+                    </small>
+                  </th>
+                  <td>{reais(r.valor_centavos)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {a.despesas.linhas.length > 0 && (
+        <section className="accounts-block">
+          <h3>Despesas</h3>
+          <table className="finance-table">
+            <tbody>
+              {a.despesas.linhas.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row">
+                    {d.descricao}{" "}
+                    <small>
+                      {brDay(d.data)} · {EXPENSE_CATEGORIES[d.categoria]}
+                    </small>
+                  </th>
+                  <td>{reais(d.valor_centavos)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId, useRef, useState } from "react";
+import type { CsvColumnsInput } from "../../../../shared/finance";
+import type {
+  ColumnsNeeded,
+  ImportResult,
+  StatementLineView,
+  StatementPreview,
+} from "../../../../shared/finance-views";
+import { reportAdminError } from "../../../lib/admin-session";
+import { toast } from "../../../lib/toast";
+import { ColumnsDialog } from "./columns-dialog";
+import { importStatement } from "../api/finance-api";
+import { ImportSummary } from "./import-summary";
+
+/**
+ * "Importar extrato": an OFX or CSV from the bank's app. Codes pay at once,
+ * names are suggested, the rest waits in "Sem correspondência"; the result
+ * says how many of each and lists them.
+ */
+export function ImportStatementCard({ onImported }: { onImported: () => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [needed, setNeeded] = useState<ColumnsNeeded | null>(null);
+  const [preview, setPreview] = useState<{ columns: CsvColumnsInput; preview: StatementPreview } | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+
+  async function send(chosen: File, columns?: CsvColumnsInput, asPreview = false) {
+    setBusy(true);
+    try {
+      const answer = await importStatement(chosen, columns, asPreview);
+      if (answer.kind === "columns") {
+        setFile(chosen);
+        setNeeded(answer.needed);
+        setPreview(null);
+        return;
+      }
+      if (answer.kind === "preview") {
+        if (columns) setPreview({ columns, preview: answer.preview });
+        return;
+      }
+      setNeeded(null);
+      setPreview(null);
+      setResult(answer.result);
+      const r = answer.result;
+      if (r.novas === 0) toast("info", "Nada novo no extrato", `As ${r.repetidas} linhas já tinham sido importadas.`);
+      else toast("success", "Extrato importado", `${r.pagas} pagas pelo código, ${r.sugeridas} sugestões.`);
+      onImported();
+    } catch (e) {
+      reportAdminError("Erro ao importar o extrato", e);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  const replace = (line: StatementLineView) =>
+    setResult((r) =>
+      r
+        ? {
+            ...r,
+            grupos: Object.fromEntries(
+              Object.entries(r.grupos).map(([k, lines]) => [k, lines.map((l) => (l.id === line.id ? line : l))]),
+            ) as ImportResult["grupos"],
+          }
+        : r,
+    );
+
+  return (
+    <section className="admin-card finance-card" aria-labelledby={`${id}-title`}>
+      <div className="admin-section-head">
+        <h2 id={`${id}-title`}>Extrato do banco</h2>
+        <label className={`admin-btn admin-btn-primary finance-file${busy ? " is-busy" : ""}`} aria-disabled={busy}>
+          {busy && <span className="admin-spinner" aria-hidden="true" />}
+          {busy ? "Importando extrato..." : "Importar extrato"}
+          <input
+            ref={input}
+            type="file"
+            accept=".ofx,.csv,.txt,application/x-ofx,text/csv"
+            className="admin-visually-hidden"
+            disabled={busy}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0];
+              if (chosen) void send(chosen);
+            }}
+          />
+        </label>
+      </div>
+      <p className="finance-help">
+        Exporte o extrato em OFX (ou CSV) no app do banco. Um PIX com o código da inscrição (JDJ…) é confirmado sozinho;
+        um nome parecido vira sugestão para você confirmar. Importar o mesmo arquivo de novo não repete nada.
+      </p>
+      {busy && (
+        <p role="status" className="finance-progress">
+          Lendo o arquivo e conferindo as inscrições…
+        </p>
+      )}
+      {result && (
+        <ImportSummary
+          result={result}
+          onChanged={(l) => {
+            replace(l);
+            onImported();
+          }}
+        />
+      )}
+      {needed && file && (
+        <ColumnsDialog
+          needed={needed}
+          busy={busy}
+          preview={preview}
+          onCancel={() => {
+            setNeeded(null);
+            setPreview(null);
+          }}
+          onPreview={(columns) => void send(file, columns, true)}
+          onChosen={(columns) => void send(file, columns)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useRef, useState } from "react";
+import type { StatementLineView } from "../../../../shared/finance-views";
+import { DialogActions } from "../../../components/dialog-actions";
+import { ModalDialog } from "../../../components/modal-dialog";
+import { useDebounced } from "../../../hooks/use-debounced";
+import { reportAdminError } from "../../../lib/admin-session";
+import { searchRegistrations } from "../api/finance-api";
+import { reais } from "../utils/money";
+import { brDay } from "../../../../shared/calendar-day";
+
+type Found = Awaited<ReturnType<typeof searchRegistrations>>["items"];
+
+/** "Vincular": a registration still to pay, found by name or code, takes this credit. */
+export function LinkLineDialog({
+  line,
+  busy,
+  onCancel,
+  onPick,
+}: {
+  line: StatementLineView;
+  busy: boolean;
+  onCancel: () => void;
+  onPick: (registrationId: string) => void;
+}) {
+  const id = useId();
+  const [q, setQ] = useState("");
+  const [found, setFound] = useState<Found | null>(null);
+  // Only the answer to the latest term is shown.
+  const latest = useRef("");
+  const search = useDebounced(() => {
+    const term = latest.current;
+    if (term.length < 2) return setFound(null);
+    searchRegistrations(term)
+      .then((page) => latest.current === term && setFound(page.items))
+      .catch((e) => reportAdminError("Erro ao buscar inscrições", e));
+  }, 250);
+  const change = (value: string) => {
+    setQ(value);
+    latest.current = value.trim();
+    search();
+  };
+
+  return (
+    <ModalDialog title="Vincular a uma inscrição" onClose={onCancel} busy={busy}>
+      <p>
+        Crédito de <strong>{reais(line.valor_centavos)}</strong> em {brDay(line.data)}
+        {line.pagador ? `, de ${line.pagador}` : ""}.
+      </p>
+      <div className="admin-field">
+        <label htmlFor={`${id}-q`}>Nome ou código da inscrição</label>
+        <input id={`${id}-q`} value={q} onChange={(e) => change(e.target.value)} data-autofocus autoComplete="off" />
+      </div>
+      {found && found.length === 0 && <p role="status">Nenhuma inscrição pendente com esse nome ou código.</p>}
+      {found && found.length > 0 && (
+        <ul className="finance-candidates" aria-label="Inscrições encontradas">
+          {found.map((r) => (
+            <li key={r.id}>
+              <span>
+                {r.nome_completo} <small>{r.referencia}</small>
+              </span>
+              <button
+                type="button"
+                className="admin-btn admin-btn-success"
+                disabled={busy}
+                onClick={() => onPick(r.id)}
+                aria-label={`Vincular a ${r.nome_completo}`}
+              >
+                Vincular
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DialogActions onCancel={onCancel} busy={busy} />
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,93 @@
+import { LINE_GROUPS, MATCH_LABELS } from "../../../../shared/finance";
+import type { StatementLineView } from "../../../../shared/finance-views";
+import { reais } from "../utils/money";
+import { brDay } from "../../../../shared/calendar-day";
+
+/**
+ * One credit of the statement: date, amount, who paid, and what can be done
+ * with it — "Confirmar" a suggested registration, "Vincular" to another,
+ * "Ignorar" — or what it already paid.
+ */
+export function StatementLineItem({
+  line,
+  busy,
+  onConfirm,
+  onLink,
+  onIgnore,
+}: {
+  line: StatementLineView;
+  busy: boolean;
+  onConfirm?: (registrationId: string) => void;
+  onLink?: () => void;
+  onIgnore?: () => void;
+}) {
+  const open = line.estado === "sugerida" || line.estado === "sem_correspondencia";
+  return (
+    <li className="finance-line">
+      <div className="finance-line-head">
+        <strong>{reais(line.valor_centavos)}</strong>
+        <span>{brDay(line.data)}</span>
+        {line.banco && <span>{line.banco}</span>}
+      </div>
+      <p className="finance-line-text">{line.pagador || line.descricao || "Sem descrição"}</p>
+      {line.estado === "paga" && (
+        <p className="finance-line-state">
+          Pagou {line.pagou.map((p) => p.nome_completo).join(" e ")}
+          {line.como ? ` (${MATCH_LABELS[line.como]})` : ""}
+        </p>
+      )}
+      {line.estado === "ja_paga" && (
+        <p className="finance-line-state finance-line-warn">
+          Já pago: {line.candidatos.map((c) => c.nome_completo).join(", ")} — possível pagamento em dobro, está em
+          Reembolsos pendentes.
+        </p>
+      )}
+      {line.estado === "ignorada" && <p className="finance-line-state">{LINE_GROUPS.ignorada}</p>}
+      {line.estado === "sugerida" && line.como === "repetida" && (
+        <p className="finance-line-state finance-line-warn">
+          Parece repetir um crédito já importado
+          {line.repete ? ` (${brDay(line.repete.data)}, arquivo ${line.repete.arquivo})` : ""}: mesmo dia, valor e
+          pagador. Confira no app do banco: se for o mesmo crédito, ignore esta linha.
+        </p>
+      )}
+      {line.estado === "sugerida" && line.como === "codigo" && (
+        <p className="finance-line-state finance-line-warn">
+          Tem o código, mas o valor não cobre o que a inscrição deve (ou ela desistiu): confira antes de confirmar.
+        </p>
+      )}
+      {open && line.candidatos.length > 0 && (
+        <ul className="finance-candidates" aria-label="Sugestões">
+          {line.candidatos.map((c) => (
+            <li key={c.id}>
+              <span>
+                {c.nome_completo} <small>{c.referencia}</small>
+                {c.devido_centavos !== line.valor_centavos && (
+                  <small className="finance-line-warn"> · deve {reais(c.devido_centavos)}</small>
+                )}
+              </span>
+              <button
+                type="button"
+                className="admin-btn admin-btn-success"
+                disabled={busy || c.status_pagamento !== "pendente"}
+                onClick={() => onConfirm?.(c.id)}
+                aria-label={`Confirmar pagamento de ${c.nome_completo}`}
+              >
+                Confirmar
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <div className="finance-line-actions">
+          <button type="button" className="admin-btn admin-btn-outline" disabled={busy} onClick={onLink}>
+            Vincular
+          </button>
+          <button type="button" className="admin-btn admin-btn-outline" disabled={busy} onClick={onIgnore}>
+            Ignorar
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

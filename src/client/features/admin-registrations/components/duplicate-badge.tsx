@@ -1,0 +1,11 @@
+import type { Registration } from "../../../../shared/api-types";
+
+/** Another active registration has this phone and a similar name: the coordination decides. */
+export function DuplicateBadge({ registration: r }: { registration: Registration }) {
+  if (!r.possivel_duplicata) return null;
+  return (
+    <span className="reg-badge reg-badge-duplicata" title="Outra inscrição tem este número e um nome parecido">
+      Possível duplicata
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Registration } from "../../../../shared/api-types";
+import { formatDateTime, METHOD_LABELS, phoneText } from "../utils/format";
+import { ReceiptMark, ReferenceCode } from "./receipt-mark";
+import { DuplicateBadge } from "./duplicate-badge";
+import { StatusBadge } from "./status-badge";
+import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
+import { SeatCell } from "./seat-cell";
+
+interface Props {
+  items: Registration[];
+  onOpen: (kind: DialogKind, reg: Registration) => void;
+  onSaved: (reg: Registration) => void;
+}
+
+/** Below 768 px: one card per registration, the same actions as the table. */
+export function RegistrationCards({ items, onOpen, onSaved }: Props) {
+  return (
+    <ul className="reg-cards" aria-label="Inscrições">
+      {items.map((r) => (
+        <li key={r.id} className="reg-card">
+          <div className="reg-card-head">
+            <h3 className="reg-name">{r.nome_completo}</h3>
+            <span className="reg-badges">
+              <StatusBadge registration={r} />
+              <ReceiptMark registration={r} />
+              <DuplicateBadge registration={r} />
+            </span>
+          </div>
+          <dl className="reg-card-facts">
+            <div>
+              <dt>Idade</dt>
+              <dd>{r.idade} anos</dd>
+            </div>
+            <div>
+              <dt>Pagamento</dt>
+              <dd className="reg-method">
+                {METHOD_LABELS[r.metodo_pagamento]}
+                <ReferenceCode registration={r} />
+              </dd>
+            </div>
+            <div>
+              <dt>Número Responsável</dt>
+              <dd>{phoneText(r.numero_responsavel)}</dd>
+            </div>
+            <div>
+              <dt>Ônibus</dt>
+              <dd>
+                <SeatCell registration={r} />
+              </dd>
+            </div>
+            <div>
+              <dt>Data da inscrição</dt>
+              <dd>{formatDateTime(r.created_at)}</dd>
+            </div>
+          </dl>
+          <PaidToggle registration={r} onSaved={onSaved} />
+          <RowActions registration={r} onOpen={onOpen} withText />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Registration } from "../../../../shared/api-types";
+import { whatsappTo } from "../../../../shared/phone";
+import { seatLabel } from "../../../../shared/seats";
+import { appConfig } from "../../../lib/app-config";
+
+/** The guardian's WhatsApp with a message that the seat is confirmed; null once the phone was purged. */
+export function seatConfirmedLink(r: Registration): string | null {
+  if (!r.numero_responsavel) return null;
+  const { eventTitle, price } = appConfig();
+  const bus = r.onibus_nome ? ` no ${r.onibus_nome}` : "";
+  const reference = r.referencia ? ` Use a referência ${r.referencia} no pagamento.` : "";
+  const message =
+    `Olá! Aqui é a coordenação da caravana da Juventude Católica VG para a ${eventTitle}. ` +
+    `Abriu uma vaga e a inscrição de ${r.nome_completo} está confirmada${bus}. ` +
+    `O valor é ${price}, por PIX ou em espécie.${reference}`;
+  return whatsappTo(r.numero_responsavel, message);
+}
+
+/** Seated from the waiting list: the row offers to tell the guardian. */
+const promoted = (r: Registration) => r.situacao === "vaga" && r.promovido_em !== null;
+
+/** The "Ônibus" column: the bus, "Lista de espera #N" or "Desistente", and the WhatsApp notice after a promotion. */
+export function SeatCell({ registration: r }: { registration: Registration }) {
+  const link = promoted(r) ? seatConfirmedLink(r) : null;
+  return (
+    <span className="reg-seat">
+      <span className={`reg-seat-label reg-seat-${r.situacao}`}>{seatLabel(r)}</span>
+      {link && (
+        <a className="reg-whatsapp" href={link} target="_blank" rel="noopener noreferrer">
+          Avisar no WhatsApp
+        </a>
+      )}
+    </span>
+  );
+}

@@ -1,7 +1,0 @@
-import type { Registration } from "../../../shared/api-types";
-import { STATUS_LABELS } from "./format";
-
-/** "Pendente" or "Confirmado", in the payment's colour. */
-export function StatusBadge({ registration: r }: { registration: Registration }) {
-  return <span className={`reg-badge reg-badge-${r.status_pagamento}`}>{STATUS_LABELS[r.status_pagamento]}</span>;
-}
