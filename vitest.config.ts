@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     pool: "forks",
-    maxWorkers: 4,
+    maxWorkers: 2,
     testTimeout: 30_000,
     reporters: ["default", "./test/support/slowest-files-reporter.ts"],
     hookTimeout: 60_000,

@@ -76,8 +76,12 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     ])
       r.push(await register(p));
     await importOk(adminSession, ofx([{ data: today, valor: "20.00", memo: `PIX ${r[0].referencia}` }]));
-    await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r[1].id });
-    await adminSession.inject("PATCH", `/api/registrations/${r[2].id}`, { status_pagamento: "confirmado" });
+    const cash = await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r[1].id });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const paid = await adminSession.inject("PATCH", `/api/registrations/${r[2].id}`, {
+      status_pagamento: "confirmado",
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
     await t.db.query("UPDATE registrations SET situacao = 'desistente' WHERE id = $1", [r[2].id]);
     const { payload, headers } = multipartBody([
       { name: "descricao", data: "Lanche" },
