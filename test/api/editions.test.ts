@@ -76,8 +76,8 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     ])
       r.push(await register(p));
     await importOk(adminSession, ofx([{ data: today, valor: "20.00", memo: `PIX ${r[0].referencia}` }]));
-    const cash = await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r[1].id });
-    expect(cash.statusCode, cash.body).toBe(200);
+    const atDoor = await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r[1].id });
+    expect(atDoor.statusCode, atDoor.body).toBe(200);
     const paid = await adminSession.inject("PATCH", `/api/registrations/${r[2].id}`, {
       status_pagamento: "confirmado",
     });
