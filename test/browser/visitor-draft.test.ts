@@ -29,7 +29,8 @@ describe("the form remembers, and catches double sign-ups", () => {
         page.on("request", (req) => {
           if (req.method() !== "GET") sent.push(req.url());
         });
-        await gotoForm(page, vp);
+        // The doors opened here are what the reload below remembers.
+        await gotoForm(page, vp, { doors: true });
         await fillForm(page, { name: "Lívia Rascunho", age: "16", phone: "98912345678", method: "Espécie" });
         await page.getByRole("checkbox").check();
         // Nothing typed leaves the phone before the submit.

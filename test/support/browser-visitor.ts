@@ -1,5 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { STORAGE_KEYS } from "../../src/shared/constants";
+import { dayIn } from "../../src/shared/time-zone";
 import type { ViewportName } from "./browser";
 
 /** Shared by the visitor browser tests (test/browser/visitor-*.test.ts). */
@@ -20,8 +22,19 @@ export async function openSplash(page: Page, vp: ViewportName): Promise<void> {
   await page.locator(".splash").waitFor({ state: "detached", ...WAIT });
 }
 
-/** "/" with the form on screen: the doors opened first, unless this phone opened them today. */
-export async function gotoForm(page: Page, vp: ViewportName): Promise<void> {
+/**
+ * "/" with the form on screen. The doors (1.4 s of animation, tested in visitor-splash.test.ts) are
+ * taken as opened earlier today on this phone, as after a reload, unless `doors` asks to open them;
+ * a test that sets another day keeps its day.
+ */
+export async function gotoForm(page: Page, vp: ViewportName, opts: { doors?: boolean } = {}): Promise<void> {
+  if (!opts.doors)
+    await page.addInitScript(
+      ({ key, day }) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, day);
+      },
+      { key: STORAGE_KEYS.doorsOpenedOn, day: dayIn(new Date(), "America/Fortaleza") },
+    );
   await page.goto("/");
   // The splash mounts in the same render as the form behind it.
   await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor({ state: "attached", ...WAIT });
