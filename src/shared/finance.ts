@@ -49,6 +49,8 @@ export const FINANCE_MESSAGES = {
     `O valor devido não pode passar do preço da inscrição (${formatPrice(price)}). Para cobrar menos, dê um desconto.`,
   refundAbovePaid: (paid: number) => `O valor devolvido não pode passar do que foi pago (${formatPrice(paid)}).`,
   refundInFuture: "A data da devolução não pode ser no futuro.",
+  importInterrupted:
+    "A edição foi encerrada durante a importação: o extrato não foi importado na edição nova. Importe-o de novo se precisar.",
 } as const;
 
 export const EXPENSE_CATEGORIES = {

@@ -144,6 +144,31 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
     expect(ambiguous.json().error).toContain("(15,001)");
   });
 
+  test("an excess refunded apart is not refunded again when the person is deleted, and an undone payment takes it back", async ({
+    register,
+    adminSession,
+  }) => {
+    const refunds = async () => (await adminSession.inject("GET", "/api/finance/refunds")).json() as RefundView[];
+    const over = await register({ nome_completo: "Olga Excesso" });
+    await importOk(adminSession, ofx([{ data: today, valor: "25.00", memo: `PIX ${over.referencia}` }]));
+    expect(await refunds()).toEqual([expect.objectContaining({ origem: "pagamento_a_maior", valor_centavos: 1000 })]);
+    const gone = await adminSession.inject("DELETE", `/api/registrations/${over.id}?dinheiro=reembolsar`);
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    expect((await refunds()).map((r) => [r.origem, r.valor_centavos]).sort()).toEqual([
+      ["exclusao", 1500],
+      ["pagamento_a_maior", 1000],
+    ]);
+
+    const undone = await register({ nome_completo: "Ugo Desfeito" });
+    await importOk(adminSession, ofx([{ data: today, valor: "30.00", memo: `PIX ${undone.referencia}` }]));
+    expect((await refunds()).some((r) => r.inscricao_id === undone.id)).toBe(true);
+    const back = await adminSession.inject("PATCH", `/api/registrations/${undone.id}`, {
+      status_pagamento: "pendente",
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await refunds()).some((r) => r.inscricao_id === undone.id)).toBe(false);
+  });
+
   test("refused amounts: a discount above the price, R$ 100.000 due, a refund above what was paid or in the future, expenses in hex or exponent", async ({
     register,
     adminSession,

@@ -1,7 +1,8 @@
 import { setImmediate as turn } from "node:timers/promises";
-import type { CsvColumnsInput } from "../../shared/finance";
+import { type CsvColumnsInput, FINANCE_MESSAGES } from "../../shared/finance";
 import type { ImportResult, StatementPreview } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
+import { HttpError } from "../http-error";
 import { type ChunkCounts, importChunk, type ImportMatchKind } from "./import-statement-chunk";
 import { lineViews } from "./statement-lines";
 import type { CreditLine, SavedColumns } from "./statement/read-statement";
@@ -11,6 +12,7 @@ import { createMatcher, type MatchCandidate } from "./statement/statement-matchi
 
 /** Lines written per transaction: short enough that registrations go between two of them, even on PGlite. */
 const CHUNK = 250;
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /**
  * One import writes at a time on this instance: three at once would queue three chunks ahead of
@@ -189,9 +191,15 @@ async function writeImport(
     repetidas: [],
   };
   for (let i = 0; i < lines.length; i += CHUNK) {
-    const chunk = await db.transaction((tx) =>
-      importChunk(tx, { importId, banco: statement.banco, lines: lines.slice(i, i + CHUNK), match, actor }),
-    );
+    const chunk = await db
+      .transaction((tx) =>
+        importChunk(tx, { importId, banco: statement.banco, lines: lines.slice(i, i + CHUNK), match, actor }),
+      )
+      .catch((err: { code?: string }) => {
+        // The edition was closed between two chunks: its import record went with it.
+        if (err.code === FOREIGN_KEY_VIOLATION) throw new HttpError(409, FINANCE_MESSAGES.importInterrupted);
+        throw err;
+      });
     // Paid here, so a later line with the same code is "Já pago", as in one pass.
     for (const id of chunk.paidRegistrations) byId.get(id)!.pendente = false;
     for (const key of Object.keys(totals) as (keyof ChunkCounts)[]) totals[key] += chunk.counts[key];

@@ -39,6 +39,12 @@ export async function payLines(
       refused.push(p.lineId);
       continue;
     }
+    // What is owed now, not when the file was matched: a discount given or undone meanwhile makes it a suggestion.
+    const owed = p.ids.reduce((sum, id) => sum + byId.get(id)!.devido, 0);
+    if (p.ids.length === 1 ? p.valorCentavos < owed : p.valorCentavos !== owed) {
+      refused.push(p.lineId);
+      continue;
+    }
     for (const id of p.ids) taken.add(id);
     paidLines.push(p.lineId);
     lineStates.push({ id: p.lineId, como: p.como ?? (p.ids.length > 1 ? "codigos" : "codigo") });

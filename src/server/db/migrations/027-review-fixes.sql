@@ -6,6 +6,8 @@ ALTER TABLE extrato_linhas DROP CONSTRAINT extrato_linhas_como_check;
 ALTER TABLE extrato_linhas ADD CONSTRAINT extrato_linhas_como_check
   CHECK (como IN ('codigo', 'codigos', 'nome', 'vinculo', 'repetida'));
 ALTER TABLE extrato_linhas ADD COLUMN repete bigint REFERENCES extrato_linhas(id) ON DELETE SET NULL;
+-- Deleting a line (the purge) looks up the lines that point to it.
+CREATE INDEX extrato_linhas_repete_de_idx ON extrato_linhas (repete) WHERE repete IS NOT NULL;
 CREATE INDEX extrato_linhas_repete_idx ON extrato_linhas (data, valor_centavos, pagador);
 COMMENT ON COLUMN extrato_linhas.repete IS 'An earlier line this one seems to repeat (same day, amount and payer, another import).';
 

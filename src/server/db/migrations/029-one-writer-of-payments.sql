@@ -6,6 +6,14 @@ CREATE FUNCTION caravana_pagamento() RETURNS jsonb
 LANGUAGE sql STABLE AS $$ SELECT coalesce(nullif(current_setting('caravana.pagamento', true), ''), '{}')::jsonb $$;
 COMMENT ON FUNCTION caravana_pagamento() IS 'What the server says of this transaction''s payment changes (caravana.pagamento): origem, linhas, motivo.';
 
+-- What a person who gives up or is deleted gets back: what they paid, less an excess already refunded apart.
+CREATE FUNCTION caravana_a_devolver(p uuid) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT caravana_pago_liquido(p) - coalesce((SELECT sum(valor_centavos) FROM reembolsos
+                                              WHERE inscricao_id = p AND origem = 'pagamento_a_maior'), 0)::int
+$$;
+COMMENT ON FUNCTION caravana_a_devolver(uuid) IS 'What a paid person who gives up or is deleted gets back: the net paid, less an excess refunded apart (pagamento_a_maior).';
+
 CREATE OR REPLACE FUNCTION caravana_registrations_money() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -46,19 +54,25 @@ BEGIN
       AND ((n.status_pagamento = 'confirmado' AND p.liquido <= 0 AND caravana_valor_devido(n) > 0)
         OR (n.status_pagamento = 'pendente' AND p.liquido > 0));
 
-    -- A paid person who gives up leaves a refund to decide; coming back takes it away.
+    -- An undone payment takes back the excess it had left to decide (a credit above what was owed).
+    DELETE FROM reembolsos r USING new_rows n, old_rows o
+    WHERE o.id = n.id AND r.inscricao_id = n.id AND r.estado = 'pendente' AND r.origem = 'pagamento_a_maior'
+      AND n.status_pagamento = 'pendente' AND o.status_pagamento = 'confirmado';
+
+    -- A paid person who gives up leaves a refund to decide (what they paid, less an excess refunded apart);
+    -- coming back takes it away.
     INSERT INTO reembolsos (inscricao_id, nome, referencia, origem, valor_centavos)
-    SELECT n.id, n.nome_completo, n.referencia, 'desistencia', caravana_pago_liquido(n.id)
+    SELECT n.id, n.nome_completo, n.referencia, 'desistencia', caravana_a_devolver(n.id)
     FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE n.situacao = 'desistente' AND o.situacao <> 'desistente' AND caravana_pago_liquido(n.id) > 0;
+    WHERE n.situacao = 'desistente' AND o.situacao <> 'desistente' AND caravana_a_devolver(n.id) > 0;
     DELETE FROM reembolsos r USING new_rows n, old_rows o
     WHERE o.id = n.id AND r.inscricao_id = n.id AND r.estado = 'pendente' AND r.origem = 'desistencia'
       AND o.situacao = 'desistente' AND n.situacao <> 'desistente';
   ELSE
     INSERT INTO reembolsos (inscricao_id, nome, referencia, origem, valor_centavos)
-    SELECT o.id, o.nome_completo, o.referencia, 'exclusao', caravana_pago_liquido(o.id)
-    FROM old_rows o WHERE caravana_pago_liquido(o.id) > 0
-      AND NOT EXISTS (SELECT 1 FROM reembolsos r WHERE r.inscricao_id = o.id);
+    SELECT o.id, o.nome_completo, o.referencia, 'exclusao', caravana_a_devolver(o.id)
+    FROM old_rows o WHERE caravana_a_devolver(o.id) > 0
+      AND NOT EXISTS (SELECT 1 FROM reembolsos r WHERE r.inscricao_id = o.id AND r.origem IN ('desistencia', 'exclusao'));
   END IF;
   RETURN NULL;
 END

@@ -59,11 +59,13 @@ export function columnIndexes(header: string[], columns: CsvColumns): Record<key
 }
 
 const BALANCE = /^\s*saldo\b/i;
-/** A column of money out ("Débito (R$)", "Saída"), or of the entry's kind ("D/C", "Tipo"). */
+/** A column of the entry's kind ("D/C", "Tipo", "Débito/Crédito"), or of money out ("Débito (R$)", "Saída"). */
+const KIND_COLUMN =
+  /^\s*(tipo|d\s*\/\s*c|c\s*\/\s*d|natureza|d[ée]bito\s*\/\s*cr[ée]dito|cr[ée]dito\s*\/\s*d[ée]bito)/i;
 const DEBIT_COLUMN = /^\s*(d[ée]bito|sa[íi]da)/i;
-const KIND_COLUMN = /^\s*(tipo|d\/c|natureza)/i;
-/** A description that says the money left: "PIX ENVIADO", "Transferência enviada", "Compra", "Tarifa". */
-const OUTGOING = /\b(enviad[oa]|d[ée]bito|compra|saque|tarifa|pagamento efetuado|pix pago)\b/i;
+/** A description that says the money left, as banks write it: "PIX ENVIADO", "Compra no débito", "Tarifa". */
+const OUTGOING =
+  /\b(pix enviado|transfer[êe]ncia enviada|ted enviada|enviado pelo pix|compra no d[ée]bito|compra com cart[ãa]o|saque|tarifa|pagamento efetuado|pagamento de boleto)\b/i;
 
 function isDebit(cells: string[], columns: { amounts: number[]; kinds: number[] }, descricao: string): boolean {
   if (OUTGOING.test(descricao.normalize("NFC"))) return true;
@@ -83,13 +85,18 @@ export function parseCsv(table: CsvTable, columns: CsvColumns, banco: string): P
   if (new Set([idx.data, idx.valor, idx.descricao]).size < 3)
     throw new StatementError("Escolha colunas diferentes para data, valor e descrição.");
   const amountHeader = table.header[idx.valor];
+  if (DEBIT_COLUMN.test(amountHeader) && !KIND_COLUMN.test(amountHeader))
+    throw new StatementError(
+      `A coluna “${amountHeader}” é o dinheiro que saiu da conta. Escolha a coluna do valor (ou do crédito).`,
+    );
   if (BALANCE.test(amountHeader))
     throw new StatementError(
       `A coluna “${amountHeader}” é o saldo da conta, não o valor de cada lançamento. Escolha a coluna do valor (ou do crédito).`,
     );
   const columnsLike = (pattern: RegExp) =>
     table.header.flatMap((h, i) => (i !== idx.valor && pattern.test(h) ? [i] : []));
-  const debitColumns = { amounts: columnsLike(DEBIT_COLUMN), kinds: columnsLike(KIND_COLUMN) };
+  const kinds = columnsLike(KIND_COLUMN);
+  const debitColumns = { amounts: columnsLike(DEBIT_COLUMN).filter((i) => !kinds.includes(i)), kinds };
   const lines: StatementLine[] = [];
   for (const { linha, cells } of table.rows) {
     const rawDay = cells[idx.data] ?? "";

@@ -207,6 +207,31 @@ describe("a wrong column mapping never turns money out into a payment", () => {
   });
 });
 
+describe("the review's second look at the CSV and the ids", () => {
+  const mapping = (valor: string) => ({ banco: "Meu banco", data: "Data", valor, descricao: "Descrição" });
+  it("a debit column is refused as the amount, and a 'C/D' column marks the debits", async () => {
+    const csv = "Data;Descrição;Débito;Crédito;C/D\n12/08/2025;PIX MARIA;;15,00;C\n13/08/2025;PIX JOSE;20,00;20,00;D\n";
+    await expect(read(text(csv), mapping("Débito"))).rejects.toThrow(/“Débito” é o dinheiro que saiu/);
+    expect(lines(await read(text(csv), mapping("Crédito"))).map((l) => l.descricao)).toEqual(["PIX MARIA"]);
+  });
+
+  it("a payer's message that says 'compra' or 'débito' is still a credit", async () => {
+    const csv = "Data;Descrição;Valor\n12/08/2025;PIX RECEBIDO ANA - compra da camiseta, débito da caravana;15,00\n";
+    expect(lines(await read(text(csv), mapping("Valor")))).toHaveLength(1);
+  });
+
+  it("one id on two accounts of a bank is two credits, unless day and amount are the same", async () => {
+    const csv = (valor: string) => `Data,Valor,Identificador,Descrição\n12/08/2025,${valor},000123,PIX\n`;
+    const key = async (valor: string) => {
+      const r = await read(text(csv(valor)));
+      if (r.kind !== "lines") throw new Error("lines expected");
+      return r.lines[0].chave;
+    };
+    expect(await key("15.00")).not.toBe(await key("20.00"));
+    expect(await key("15.00")).toBe(await key("15.00"));
+  });
+});
+
 describe("hostile CSV files are read within the time bound", () => {
   const FIVE_MB = 5 * 1024 * 1024 - 64;
   const columns = { banco: "X", data: "Data", valor: "Valor", descricao: "Descrição" };

@@ -75,8 +75,10 @@ function creditLines(statement: ParsedStatement, today: string): CreditLine[] {
     if (line.valorCentavos <= 0) continue;
     const descricao = line.descricao.replace(/\s+/g, " ").trim().slice(0, 500);
     let identity: string;
-    // A bank's own id names one credit whichever file brought it: Nubank's OFX FITID is its CSV's Identificador.
-    if (line.id) identity = `id|${bankKey(statement.banco)}|${line.id}`;
+    // A bank's own id names one credit whichever file brought it (Nubank's OFX FITID is its CSV's Identificador).
+    // An id is unique only within one account, so the day and the amount go with it: two accounts at one bank
+    // would have to reuse an id on the same day for the same amount to collide.
+    if (line.id) identity = `id|${bankKey(statement.banco)}|${line.id}|${line.data}|${line.valorCentavos}`;
     else {
       const base = `linha|${statement.conta}|${line.data}|${line.valorCentavos}|${descricao}`;
       const rank = (repeats.get(base) ?? 0) + 1;
