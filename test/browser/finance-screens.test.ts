@@ -15,6 +15,7 @@ import {
   WAIT,
 } from "../support/browser-admin";
 import { checkScreen } from "../support/screen-check";
+import { seedPaymentRecords } from "../support/seed-payments";
 import { todayInFortaleza } from "../support/statements";
 
 const dir = mkdtempSync(join(tmpdir(), "caravana-csv-"));
@@ -89,6 +90,21 @@ describe("Financeiro: every dialog", () => {
         await toastTitled(page, "Pagamento confirmado").waitFor(WAIT);
         await link.waitFor({ state: "hidden", ...WAIT });
 
+        // The same credit in another bank's export waits for a look instead of paying anyone again.
+        const repeatFile = join(dir, `repete-${vp}.ofx`);
+        writeFileSync(
+          repeatFile,
+          `OFXHEADER:100\n\n<OFX><BANKID>0001<BANKTRANLIST><STMTTRN><DTPOSTED>${todayInFortaleza().replace(/-/g, "")}` +
+            `<TRNAMT>15.00<FITID>repete-${vp}<MEMO>PIX REM FULANO DE TAL</STMTTRN></BANKTRANLIST></OFX>`,
+        );
+        await page.getByLabel("Importar extrato").setInputFiles(repeatFile);
+        await page
+          .getByRole("list", { name: "Sugestões" })
+          .first()
+          .getByText(/Parece repetir um crédito já importado/)
+          .waitFor(WAIT);
+        await checkScreen(page, vp, "financeiro-repetida");
+
         // Cash received at the door by the coordinator, then a refund after Gil gives up.
         for (const id of [caio.id])
           expect((await page.request.post("/api/boarding/cash", { data: { inscricao_id: id } })).status()).toBe(200);
@@ -140,7 +156,24 @@ describe("Financeiro: every dialog", () => {
 
         // A helper sees only their own cash, and hands it over.
         const helper = await page.request.post("/api/team", { data: { nome: `Lia Ajudante ${vp}`, papel: "equipe" } });
-        const { member, password } = (await helper.json()) as { member: { login: string }; password: string };
+        const { member, password } = (await helper.json()) as {
+          member: { id: number; login: string };
+          password: string;
+        };
+        // Cash the helper received, which the coordinator then registers as taken from them.
+        await seedPaymentRecords(
+          ui.app.db,
+          `INSERT INTO pagamentos (inscricao_id, tipo, valor_centavos, metodo, origem, recebido_por, registrado_por_nome)
+           VALUES ($1, 'pagamento', 1500, 'ESPECIE', 'chamada', $2, 'Lia')`,
+          [caio.id, member.id],
+        );
+        const [{ id: coordinator }] = await ui.app.db.query<{ id: number }>(
+          "SELECT id FROM admin_users WHERE principal",
+        );
+        const taken = await page.request.post("/api/finance/handovers", {
+          data: { de: member.id, para: coordinator, valor_centavos: 1500 },
+        });
+        expect(taken.status(), await taken.text()).toBe(201);
         await page.request.delete("/api/session");
         expect((await page.request.post("/api/session", { data: { login: member.login, password } })).status()).toBe(
           200,
@@ -149,6 +182,10 @@ describe("Financeiro: every dialog", () => {
         await page.getByRole("heading", { name: "Dinheiro em espécie" }).waitFor(WAIT);
         expect(await page.getByRole("heading", { name: "Extrato do banco" }).count()).toBe(0);
         await page.getByRole("rowheader", { name: `Lia Ajudante ${vp}` }).waitFor(WAIT);
+        await page
+          .getByRole("list", { name: "Recebido de você pela Coordenação" })
+          .getByText(/registrou que recebeu R\$ 15,00 de você/)
+          .waitFor(WAIT);
         await checkScreen(page, vp, "financeiro-equipe");
       });
     });
