@@ -17,7 +17,7 @@ import { openStream } from "../support/sse";
 import { importOk, ofx, todayInFortaleza } from "../support/statements";
 import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 import type { Database, Queryable } from "../../src/server/db/database";
-import { restoreFrom } from "../../src/server/maintenance/backup";
+import { restoreFrom } from "../../src/server/maintenance/restore";
 import { migrate } from "../../src/server/db/migrate";
 import { purgeKeptLists } from "../../src/server/editions/edition-purge";
 import { purgePersonalData } from "../../src/server/maintenance/purge";

@@ -8,13 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/open-database";
 import type { Database } from "../../src/server/db/database";
-import {
-  BACKUP_FORMAT,
-  BACKUP_TABLES,
-  BACKUP_VERSION,
-  RestoreError,
-  restoreFrom,
-} from "../../src/server/maintenance/backup";
+import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION } from "../../src/server/maintenance/backup";
+import { RestoreError, restoreFrom } from "../../src/server/maintenance/restore";
 import { CIPHER_MESSAGES } from "../../src/server/maintenance/backup-cipher";
 import { writeBackup } from "../../src/server/maintenance/backup-file";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";

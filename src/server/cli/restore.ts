@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { RestoreError, restoreFrom } from "../maintenance/backup";
+import { RestoreError, restoreFrom } from "../maintenance/restore";
 import { openCliDatabase } from "./cli-database";
 
 // npm run restore FILE: loads a backup into an empty database (DATABASE_URL or DATA_DIR).

@@ -19,7 +19,7 @@ export const TRANSACTION_FLAGS = {
   "caravana.purging":
     "'on' while `npm run purge` or a kept list's end anonymises people: the log writes nothing of it (maintenance/purge.ts).",
   "caravana.restoring":
-    "'on' while a backup is restored: rows come back as they were, with no seat given, no reference refused and nothing logged (maintenance/backup.ts).",
+    "'on' while a backup is restored: rows come back as they were, with no seat given, no reference refused and nothing logged (maintenance/restore.ts).",
 } as const;
 
 export type TransactionFlag = keyof typeof TRANSACTION_FLAGS;
