@@ -32,7 +32,9 @@ export async function payLines(
   const taken = new Set<string>();
   const paidLines: string[] = [];
   const refused: string[] = [];
-  const records: { inscricao_id: string; linha: string; valor: number }[] = [];
+  // Per registration paid, the line and the amount it took; per line above what its one registration owed, the excess.
+  const linhas: Record<string, { linha: string; valor: number }> = {};
+  const excess: { linha: string; id: string; nome: string; referencia: string | null; valor: number }[] = [];
   const lineStates: object[] = [];
   for (const p of payments) {
     if (!p.ids.every((id) => byId.has(id) && !taken.has(id))) {
@@ -48,17 +50,21 @@ export async function payLines(
     for (const id of p.ids) taken.add(id);
     paidLines.push(p.lineId);
     lineStates.push({ id: p.lineId, como: p.como ?? (p.ids.length > 1 ? "codigos" : "codigo") });
-    for (const id of p.ids) {
-      const r = byId.get(id)!;
-      records.push({
-        inscricao_id: id,
+    // One registration takes the whole credit; siblings split it by what each owes (their sum is the credit).
+    for (const id of p.ids)
+      linhas[id] = { linha: p.lineId, valor: p.ids.length === 1 ? p.valorCentavos : byId.get(id)!.devido };
+    if (p.ids.length === 1 && p.valorCentavos > owed) {
+      const r = byId.get(p.ids[0])!;
+      excess.push({
         linha: p.lineId,
-        // One registration takes the whole credit; siblings split it by what each owes (their sum is the credit).
-        valor: p.ids.length === 1 ? p.valorCentavos : r.devido,
+        id: r.id,
+        nome: r.nome_completo,
+        referencia: r.referencia,
+        valor: p.valorCentavos - owed,
       });
     }
   }
-  if (!records.length) return { paidLines, refused };
+  if (!paidLines.length) return { paidLines, refused };
   await tx.query(
     `UPDATE extrato_linhas l SET estado = 'paga', como = x.como, descricao = NULL, resolvida_por = $2, resolvida_em = now()
      FROM json_to_recordset($1::json) AS x(id bigint, como text) WHERE l.id = x.id`,
@@ -66,7 +72,6 @@ export async function payLines(
   );
   // The database writes each record from the status change, with the line and amount said here
   // (caravana_registrations_money); the registration's own log entry would repeat what the record logs.
-  const linhas = Object.fromEntries(records.map((r) => [r.inscricao_id, { linha: r.linha, valor: r.valor }] as const));
   await setFlag(tx, "caravana.pagamento", { origem: "extrato", linhas });
   await tx.query(
     `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', updated_at = now()
@@ -74,18 +79,6 @@ export async function payLines(
     [[...taken]],
   );
   // A credit above what its one registration owed: the excess is shown as a refund to decide, never lost.
-  const excess = payments
-    .filter((p) => paidLines.includes(p.lineId) && p.ids.length === 1 && p.valorCentavos > byId.get(p.ids[0])!.devido)
-    .map((p) => {
-      const r = byId.get(p.ids[0])!;
-      return {
-        linha: p.lineId,
-        id: r.id,
-        nome: r.nome_completo,
-        referencia: r.referencia,
-        valor: p.valorCentavos - r.devido,
-      };
-    });
   if (excess.length) {
     // A line undone and paid again replaces its excess still to decide.
     await tx.query(
