@@ -12,7 +12,10 @@ describe("on a phone, as a first-time coordinator would", () => {
 
   it("keeps every letter typed right after the doors open", async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+      const context = await newContext(ui.browser, "phone", {
+        baseURL: ui.app.baseUrl,
+        reducedMotion: "no-preference",
+      });
       try {
         const page = await context.newPage();
         await page.goto("/");

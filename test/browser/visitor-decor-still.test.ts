@@ -17,7 +17,7 @@ describe("the animated sky waits for the page to load", () => {
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("holds still behind the closed splash and moves once the doors open", async () => {
-      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" }, async (page) => {
         await page.goto("/");
         await page.getByRole("button", { name: SPLASH_NAME }).waitFor(WAIT);
         await page.waitForLoadState("load");
@@ -30,7 +30,7 @@ describe("the animated sky waits for the page to load", () => {
     });
 
     it("starts moving on /obrigado once the page has loaded", async () => {
-      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" }, async (page) => {
         await registeredHere(page, ui.app, `Estela Céu ${vp}`);
         await page.goto("/obrigado");
         await expect.poll(() => skyStates(page), WAIT).toEqual(["running"]);

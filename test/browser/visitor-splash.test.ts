@@ -45,7 +45,7 @@ describe("visitor splash and 404", () => {
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("opens the doors with one tap, hides after about 0.3 s and completes after about 1.7 s", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" });
       try {
         const page = await context.newPage();
         await page.goto("/");
@@ -95,7 +95,7 @@ describe("visitor splash and 404", () => {
     });
 
     it.each(["Enter", "Space"])("opens with the keyboard (%s)", async (key) => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" });
       try {
         const page = await context.newPage();
         await page.goto("/");
@@ -148,7 +148,7 @@ describe("visitor splash and 404", () => {
     });
 
     it("answers an unknown page with status 404 and a way home", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
+      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" });
       try {
         const page = await context.newPage();
         const res = await page.goto("/pagina-que-nao-existe");

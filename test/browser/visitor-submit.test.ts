@@ -39,7 +39,7 @@ describe("visitor registration and thank-you page", () => {
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
-      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" }, fn);
 
     it("registers once, shows the confirmation and lands on /obrigado", async () => {
       await withPage(async (page) => {

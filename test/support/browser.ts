@@ -29,6 +29,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A phone or desktop context. Motion is reduced unless a test asks for it: the
+ * intro fades and transitions cost every test time, and the tests about the
+ * doors, the sky and the success animation ask for "no-preference".
+ */
 export async function newContext(
   browser: Browser,
   viewport: ViewportName,
@@ -43,7 +48,7 @@ export async function newContext(
     hasTouch: viewport === "phone",
     locale: "pt-BR",
     timezoneId: opts.timezoneId ?? "America/Fortaleza",
-    reducedMotion: opts.reducedMotion ?? "no-preference",
+    reducedMotion: opts.reducedMotion ?? "reduce",
     permissions: opts.permissions,
   });
 }

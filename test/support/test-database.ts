@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -6,23 +6,29 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
+import { pgdataOf } from "../../src/server/db/pglite/options";
 
 export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
 
-/** Env for a fresh, empty database of the given kind: a PGlite folder or a new PostgreSQL database. */
+/**
+ * Env for a fresh, empty database of the given kind: a PGlite folder or a new
+ * PostgreSQL database, each a copy of the run's migrated one (global-setup.ts,
+ * which migrates both from empty, so every run still applies each migration).
+ */
 export async function freshDatabaseEnv(
   kind: DbKind,
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
+    cpSync(pgdataOf(inject("pgliteTemplateDir")), pgdataOf(dir), { recursive: true });
     return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const adminUrl = inject("postgresUrl");
   const name = `t_${randomUUID().replace(/-/g, "")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
   await admin.end();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const dir = mkdtempSync(join(tmpdir(), "caravana-pgapp-"));
