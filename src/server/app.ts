@@ -31,11 +31,13 @@ import adminFinanceRoutes from "./routes/admin-finance";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
 import adminRegistrationRoutes from "./routes/admin-registrations";
+import adminPersonalLinkRoutes from "./routes/admin-personal-links";
 import adminTeamRoutes from "./routes/admin-team";
 import eventsRoutes from "./routes/events";
 import formStatusRoutes from "./routes/form-status";
 import healthRoutes from "./routes/health";
 import receiptRoutes from "./routes/receipts";
+import myRegistrationRoutes from "./routes/my-registration";
 import registrationRoutes from "./routes/registrations";
 import sessionRoutes from "./routes/session";
 import { adminSettingsRoutes, publicConfigRoutes } from "./routes/settings";
@@ -183,6 +185,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await open.register(eventsRoutes);
     // Its own check: the upload token returned with the registration (routes/receipts.ts).
     await open.register(receiptRoutes);
+    // Its own check: the registration's secret, or the guardian's number and a code (routes/my-registration.ts).
+    await open.register(myRegistrationRoutes);
   });
   await app.register(async function loginScope(login) {
     login.addHook("onRequest", login.sameOriginWrites);
@@ -198,6 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     admin.addHook("onSend", noStore);
     await admin.register(adminFormStatusRoutes);
     await admin.register(adminRegistrationRoutes);
+    await admin.register(adminPersonalLinkRoutes);
     await admin.register(adminReceiptRoutes);
     await admin.register(adminBusRoutes);
     await admin.register(adminBoardingRoutes);

@@ -31,6 +31,8 @@ export const TIMINGS = {
 export const STORAGE_KEYS = {
   registrationSuccess: "caravana:inscricao-sucesso",
   lastRegistration: "caravana:ultima-inscricao",
+  /** Every registration this phone holds ("Minha inscrição"): id, secret, name, code and event. */
+  heldRegistrations: "caravana:minhas-inscricoes",
   /** What is typed in the form and its idempotency key, until the registration succeeds. */
   registrationDraft: "caravana:rascunho-inscricao",
   /** The day (in the event's zone) the splash's doors were last opened on this phone. */

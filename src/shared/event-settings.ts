@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { PublicEventConfig } from "./api-types";
+import { isCalendarDay } from "./calendar-day";
 import { checkPixKey } from "./pix/pix-key";
 import type { PixTxidMode } from "./pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "./pix/sanitize";
@@ -35,6 +36,7 @@ export const SETTINGS_KEYS = [
   "autorizacao_exigida",
   "viagem_destino",
   "viagem_datas",
+  "alteracoes_ate",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -56,6 +58,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   autorizacao_exigida: "Exigir autorização de viagem para menores de 16 anos",
   viagem_destino: "Destino da viagem (na autorização)",
   viagem_datas: "Ida e volta (na autorização)",
+  alteracoes_ate: "Alterações até",
 };
 
 export interface EventSettings {
@@ -80,6 +83,11 @@ export interface EventSettings {
   /** The trip as the authorisation words it; empty follows the event's place and city, and its date and time. */
   viagem_destino: string;
   viagem_datas: string;
+  /**
+   * The last day (AAAA-MM-DD, in the event's zone) a family corrects its own data on "Minha inscrição";
+   * empty is the eve of the event's day when "data" names one (changesUntil, shared/my-registration.ts).
+   */
+  alteracoes_ate: string;
 }
 
 /** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
@@ -147,6 +155,7 @@ export const SETTINGS_MESSAGES = {
   unknown: "Configuração desconhecida.",
   timeZone: "Fuso horário desconhecido. Use um nome como America/Fortaleza.",
   perPhone: `Informe um número entre 1 e ${PER_PHONE_MAX}.`,
+  day: "Informe um dia que exista, como 15/08/2025, ou deixe vazio.",
 } as const;
 
 const text = (max: number) =>
@@ -213,6 +222,10 @@ export const eventSettingsSchema = z.strictObject({
   ),
   viagem_destino: optionalText(120),
   viagem_datas: optionalText(120),
+  alteracoes_ate: z.string({ error: SETTINGS_MESSAGES.day }).check(
+    z.trim(),
+    z.refine((v) => v === "" || isCalendarDay(v), SETTINGS_MESSAGES.day),
+  ),
 });
 
 /** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */

@@ -24,6 +24,11 @@ export const LIVE_EVENTS = {
   sessionsEnded: "sessions-ended",
   /** An edition was closed and its tables emptied (no row announced itself): every stream gets `resync`. */
   editionClosed: "edition-closed",
+  /**
+   * Ids among those a "Minha inscrição" page watches (GET /api/events?inscricoes=…) that changed:
+   * the page fetches them again with its secret. Sent by the server, from the registration events.
+   */
+  myRegistrations: "my-registrations",
   /** SeatSummary, to every stream; counted by the server, not sent by the database. */
   seats: "seats",
   /** Events may have been lost (a LISTEN connection was reopened): fetch again. */

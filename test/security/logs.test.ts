@@ -100,6 +100,24 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
     expect(broken.status).toBe(400);
 
     const admin = { cookie };
+    // "Minha inscrição": a lookup by phone and code, the page read with its secret, and a link the panel gives.
+    const reference = (
+      (await (
+        await call(`/api/minha-inscricao/${id}`, { headers: { authorization: `Bearer ${upload_token}` } })
+      ).json()) as { referencia: string }
+    ).referencia;
+    const found = await postJson("/api/minha-inscricao/busca", {
+      telefone: SECRET_PERSON.numero_responsavel,
+      codigo: reference,
+    });
+    expect(found.status).toBe(200);
+    const lookupToken = ((await found.json()) as { inscricoes: { token: string }[] }).inscricoes[0].token;
+    expect(
+      (await call(`/api/minha-inscricao/${id}`, { headers: { authorization: `Bearer ${lookupToken}` } })).status,
+    ).toBe(200);
+    const linked = await call(`/api/registrations/${id}/link`, { method: "POST", headers: admin });
+    expect(linked.status).toBe(200);
+    const linkToken = ((await linked.json()) as { token: string }).token;
     const search = encodeURIComponent(SECRET_PERSON.nome_completo.split(" ")[1]);
     const adminPaths = [
       `/api/registrations?q=${search}`,
@@ -142,6 +160,8 @@ describe.each(["debug"])("logs at LOG_LEVEL=%s", (level) => {
       "wrong password": WRONG_PASSWORD,
       "session token": token,
       "upload token": upload_token,
+      "lookup secret": lookupToken,
+      "link secret": linkToken,
       "idempotency key": key,
       "phone (digits)": "98987654321",
       "phone (as typed)": "98765-4321",

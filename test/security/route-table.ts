@@ -10,10 +10,11 @@ import type { RouteEntry } from "../../src/server/app";
  * - public: anyone; answers normally and never carries personal data.
  * - admin: 401 without a valid admin session; 403 for Equipe unless `equipe` (Coordenação may call all).
  * - upload: the registration's own upload token (Authorization: Bearer), not a cookie.
+ * - secret: "Minha inscrição": a secret that holds the registration (Authorization: Bearer); 403 without.
  * - page: the single-page app's HTML.
  * `sameOrigin`: state-changing, refused with 403 when sent from another site.
  */
-export type Access = "public" | "admin" | "upload" | "page";
+export type Access = "public" | "admin" | "upload" | "secret" | "page";
 export interface RouteRule {
   access: Access;
   /** An admin route Equipe may call too (docs/decisions/028). */
@@ -34,6 +35,12 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "POST /api/registrations/:id/receipt": { access: "upload" },
   "PUT /api/registrations/:id/payer": { access: "upload" },
   "GET /api/registrations/:id/authorization-document": { access: "upload" },
+  "POST /api/minha-inscricao/busca": { access: "public" },
+  "GET /api/minha-inscricao/:id": { access: "secret" },
+  "PUT /api/minha-inscricao/:id/dados": { access: "secret" },
+  "POST /api/minha-inscricao/:id/desistir": { access: "secret" },
+  "POST /api/registrations/:id/link": { access: "admin", sameOrigin: true },
+  "POST /api/registrations/:id/new-link": { access: "admin", sameOrigin: true },
   "PUT /api/registrations/:id/authorization": { access: "admin", equipe: true, sameOrigin: true },
   "GET /api/authorizations": { access: "admin" },
   "GET /api/boarding/leader-sheet": { access: "admin" },
@@ -95,6 +102,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /api/editions/:id/export.csv": { access: "admin" },
   "GET /": { access: "page" },
   "GET /obrigado": { access: "page" },
+  "GET /minha-inscricao": { access: "page" },
   "GET /admin": { access: "page" },
   "GET /admin/embarque": { access: "page" },
   "GET /admin/embarque/imprimir": { access: "page" },

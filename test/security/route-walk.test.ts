@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DIST_DIR } from "../../src/server/app";
 import { SESSION_COOKIE, SESSION_MESSAGES } from "../../src/server/plugins/session";
 import { RECEIPT_MESSAGES } from "../../src/server/routes/receipts";
+import { MY_REGISTRATION_MESSAGES } from "../../src/shared/my-registration";
 import { TEAM_MESSAGES } from "../../src/shared/team";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import { JPEG_BYTES, multipartBody } from "../support/multipart";
@@ -249,6 +250,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
         if (c.crossSite && r.rule.sameOrigin) expectStatus(403, SESSION_MESSAGES.crossSite);
         else if (r.rule.access === "admin") expectStatus(401, SESSION_MESSAGES.invalid);
         else if (r.rule.access === "upload") expectStatus(401, RECEIPT_MESSAGES.noToken);
+        else if (r.rule.access === "secret") expectStatus(403, MY_REGISTRATION_MESSAGES.badAccess);
         else if (r.rule.access === "page") expectStatus(200);
         else if (r.url === "/api/session" && r.method === "GET" && res.json().authenticated !== false)
           fail(c.name, "says authenticated");

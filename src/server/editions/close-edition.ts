@@ -26,6 +26,7 @@ export interface CloseEditionDeps {
 /** Tables that hold one edition's people and money; emptied at the close (docs/decisions/038). */
 const EDITION_TABLES = [
   "registrations",
+  "inscricao_acessos",
   "receipts",
   "receipt_uploads",
   "embarques",

@@ -22,6 +22,7 @@ export const BACKUP_TABLES = [
   "admin_users",
   "onibus",
   "registrations",
+  "inscricao_acessos",
   "receipts",
   "embarques",
   "activity_log",

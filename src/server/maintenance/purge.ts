@@ -56,6 +56,8 @@ export async function purgePersonalData(
       "WITH gone AS (DELETE FROM receipts RETURNING 1) SELECT count(*)::int AS n FROM gone",
     );
     await tx.query("DELETE FROM receipt_uploads");
+    // The personal links ("Minha inscrição") go with the data they open.
+    await tx.query("DELETE FROM inscricao_acessos");
     for (const row of rows) {
       await tx.query(
         `UPDATE registrations

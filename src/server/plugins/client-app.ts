@@ -23,7 +23,13 @@ const APP_ROUTES: Record<string, string | null> = {
   "/obrigado/autorizacao": "thanks-authorization",
   "/admin/autorizacoes": "authorizations",
   "/admin/edicoes": "editions",
+  "/minha-inscricao": "my-registration",
 };
+/**
+ * Pages that read a secret from their address (#…): kept by no cache, sent
+ * to no other site in a Referer, and left out of search engines.
+ */
+const PRIVATE_PAGES = new Set(["/minha-inscricao"]);
 /**
  * Data a page asks for as soon as it runs, fetched while its code downloads.
  * crossorigin="anonymous" is what a same-origin fetch() sends (cookies
@@ -120,7 +126,11 @@ export const clientAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: 
     reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(pageOf(route));
 
   for (const [path, route] of Object.entries(APP_ROUTES)) {
-    app.get(path, (_request, reply) => sendApp(200, reply, route));
+    app.get(path, (_request, reply) => {
+      if (!PRIVATE_PAGES.has(path)) return sendApp(200, reply, route);
+      reply.header("Referrer-Policy", "no-referrer").header("X-Robots-Tag", "noindex, nofollow");
+      return reply.status(200).header("Cache-Control", "no-store").type("text/html; charset=utf-8").send(pageOf(route));
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -26,20 +26,28 @@ declare module "fastify" {
      * PGlite, whose one process is every instance.
      */
     rateLimit(opts: RateLimitOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The same limit counted per a key the route names (a phone number), not per client. */
+    rateLimitBy(opts: RateLimitOptions): (key: string, reply: FastifyReply) => Promise<void>;
   }
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   // PGlite's folder has one process, so its memory is the one shared count.
   const memory = app.db.kind === "pglite" ? new MemoryBuckets() : null;
-  app.decorate("rateLimit", (opts: RateLimitOptions) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const bucket = { scope: opts.scope, client: clientKey(request.ip), limit: opts.limit, windowMs: opts.windowMs };
+  const take = async (opts: RateLimitOptions, client: string, reply: FastifyReply) => {
+    const bucket = { scope: opts.scope, client, limit: opts.limit, windowMs: opts.windowMs };
     const waitMs = memory ? memory.take(bucket) : await takeRateLimitToken(app.db, bucket);
     if (waitMs > 0) {
       reply.header("Retry-After", String(Math.ceil(waitMs / 1000)));
       throw new HttpError(429, opts.message);
     }
-  });
+  };
+  app.decorate(
+    "rateLimit",
+    (opts: RateLimitOptions) => (request: FastifyRequest, reply: FastifyReply) =>
+      take(opts, clientKey(request.ip), reply),
+  );
+  app.decorate("rateLimitBy", (opts: RateLimitOptions) => (key: string, reply: FastifyReply) => take(opts, key, reply));
 
   const timer = setInterval(() => {
     pruneLimits(app.db, THROTTLE.windowMs).catch((err) => app.log.warn({ err }, "falha ao limpar os limites"));

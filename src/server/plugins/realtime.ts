@@ -17,7 +17,7 @@ export interface Realtime {
    * session's hash) also receive the ids of changed registrations, and end the
    * moment that session ends, on any instance.
    */
-  open(reply: FastifyReply, opts: { sessionHash: string | null; client: string }): void;
+  open(reply: FastifyReply, opts: { sessionHash: string | null; client: string; watching?: string[] }): void;
   /** Why one more stream from this client would be refused (the caps), or null. */
   refusal(client: string): string | null;
   /** Sends an event to every stream (or only the admin ones): never personal data. */
@@ -61,6 +61,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     seats.mayHaveChanged();
     const changed: RegistrationsChanged = { ids: event.ids };
     streams.send(frame(event.type, changed), true);
+    streams.sendToWatchers(LIVE_EVENTS.myRegistrations, event.ids);
   };
   const handlers: DbEventHandlers = {
     [LIVE_EVENTS.formStatus]: (event) => {
@@ -122,6 +123,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       streams.send(frame(LIVE_EVENTS.formStatus, status), false);
       await seats.sendNow(true);
       streams.send(frame(LIVE_EVENTS.resync, {}), true);
+      // A closed edition or lost events: every watched registration is read again.
+      streams.sendToWatchers(LIVE_EVENTS.myRegistrations, [], true);
     },
     get size() {
       return streams.size;

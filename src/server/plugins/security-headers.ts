@@ -21,7 +21,8 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply)
   // A route may set a stricter policy of its own (receipts do).
   if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", CSP);
   reply.header("X-Content-Type-Options", "nosniff");
-  reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  // Pages and answers behind a secret set "no-referrer" themselves ("Minha inscrição").
+  if (!reply.hasHeader("Referrer-Policy")) reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
   reply.header("X-Frame-Options", "DENY");
   reply.header("Cross-Origin-Opener-Policy", "same-origin");
   if (request.protocol === "https") {

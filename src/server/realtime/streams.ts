@@ -20,6 +20,8 @@ interface Stream {
   admin: boolean;
   /** The admin session it was opened with: the stream ends with it. */
   sessionHash: string | null;
+  /** The registrations a "Minha inscrição" page watches (ids it already holds), or null. */
+  watching: Set<string> | null;
 }
 
 export interface StreamCaps {
@@ -35,6 +37,15 @@ export interface StreamCaps {
 export function openStreams(caps: StreamCaps, onRefusedAtClientCap: (client: string) => void) {
   const streams = new Set<Stream>();
   const perClient = new Map<string, number>();
+  const write = (s: Stream, chunk: string) => {
+    // Ended (its session ended) but not closed yet: it leaves the set on 'close'.
+    if (s.res.writableEnded) return;
+    if (s.res.writableLength > MAX_BACKLOG_BYTES) {
+      s.res.destroy();
+      return;
+    }
+    s.res.write(chunk);
+  };
 
   return {
     get size() {
@@ -50,7 +61,10 @@ export function openStreams(caps: StreamCaps, onRefusedAtClientCap: (client: str
       return null;
     },
     /** Takes over the reply as an SSE stream and returns its response, to write the current state first. */
-    open(reply: FastifyReply, { sessionHash, client }: { sessionHash: string | null; client: string }): ServerResponse {
+    open(
+      reply: FastifyReply,
+      { sessionHash, client, watching = [] }: { sessionHash: string | null; client: string; watching?: string[] },
+    ): ServerResponse {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -60,7 +74,13 @@ export function openStreams(caps: StreamCaps, onRefusedAtClientCap: (client: str
         "X-Accel-Buffering": "no",
         "X-Content-Type-Options": "nosniff",
       });
-      const stream: Stream = { res, client, admin: sessionHash !== null, sessionHash };
+      const stream: Stream = {
+        res,
+        client,
+        admin: sessionHash !== null,
+        sessionHash,
+        watching: watching.length > 0 ? new Set(watching) : null,
+      };
       streams.add(stream);
       perClient.set(client, (perClient.get(client) ?? 0) + 1);
       res.on("close", () => {
@@ -75,13 +95,15 @@ export function openStreams(caps: StreamCaps, onRefusedAtClientCap: (client: str
     send(chunk: string, adminOnly: boolean): void {
       for (const s of streams) {
         if (adminOnly && !s.admin) continue;
-        // Ended (its session ended) but not closed yet: it leaves the set on 'close'.
-        if (s.res.writableEnded) continue;
-        if (s.res.writableLength > MAX_BACKLOG_BYTES) {
-          s.res.destroy();
-          continue;
-        }
-        s.res.write(chunk);
+        write(s, chunk);
+      }
+    },
+    /** To each page watching some of these registrations, the ids among them it watches. */
+    sendToWatchers(event: string, ids: string[], all = false): void {
+      for (const s of streams) {
+        if (!s.watching) continue;
+        const mine = all ? [...s.watching] : ids.filter((id) => s.watching?.has(id));
+        if (mine.length > 0) write(s, frame(event, { ids: mine }));
       }
     },
     endSessions(hashes: string[]): void {

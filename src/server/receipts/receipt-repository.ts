@@ -11,15 +11,6 @@ export interface StoredReceipt {
   referencia: string | null;
 }
 
-/** The hash of the upload token a registration was given, or null (no such registration, or purged). */
-export async function uploadTokenHashOf(db: Database, registrationId: string): Promise<string | null> {
-  const [row] = await db.query<{ upload_token_hash: string | null }>(
-    "SELECT upload_token_hash FROM registrations WHERE id = $1",
-    [registrationId],
-  );
-  return row?.upload_token_hash ?? null;
-}
-
 /** "Nome de quem vai pagar", from the thank-you page; null clears it. Statement suggestions read it. */
 export async function savePayerName(db: Database, registrationId: string, name: string | null): Promise<void> {
   await db.query("UPDATE registrations SET nome_pagador = $2 WHERE id = $1", [registrationId, name]);

@@ -17,6 +17,13 @@ function refuseOverCap(refusal: string | null, reply: FastifyReply): void {
 // gets a visitor stream.
 export const ADMIN_STREAM_RECHECK_MS = 60_000;
 
+/** `?inscricoes=<id>,<id>`: the registrations a "Minha inscrição" page holds, at most 20 well-formed ids. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export function watchedIds(url: string): string[] {
+  const raw = new URL(url, "http://caravana").searchParams.get("inscricoes") ?? "";
+  return [...new Set(raw.toLowerCase().split(","))].filter((id) => UUID.test(id)).slice(0, 20);
+}
+
 const eventsRoutes: RoutePlugin = async (app) => {
   app.get("/api/events", async (request, reply) => {
     // HEAD gets the headers and an end: Node drops a HEAD body, so an opened stream would send nothing, ever.
@@ -29,7 +36,7 @@ const eventsRoutes: RoutePlugin = async (app) => {
     const tokenHash = (await app.adminSessions.check(request))?.tokenHash ?? null;
     // Checked again: other streams may have opened while the session was read.
     refuseOverCap(app.realtime.refusal(client), reply);
-    app.realtime.open(reply, { sessionHash: tokenHash, client });
+    app.realtime.open(reply, { sessionHash: tokenHash, client, watching: watchedIds(request.url) });
     if (!tokenHash) return;
     const res = reply.raw;
     const timer = setInterval(() => {

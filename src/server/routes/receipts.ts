@@ -1,21 +1,14 @@
-import { timingSafeEqual } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { hashToken } from "../auth/token-hash";
 import * as z from "zod/mini";
 import { idParamsSchema } from "../../shared/admin-api";
 import { HttpError } from "../http-error";
 import { detectReceiptType } from "../receipts/file-type";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import {
-  savePayerName,
-  saveReceipt,
-  UPLOADS_PER_DAY,
-  uploadRefusal,
-  uploadTokenHashOf,
-} from "../receipts/receipt-repository";
+import { savePayerName, saveReceipt, UPLOADS_PER_DAY, uploadRefusal } from "../receipts/receipt-repository";
 import { firstMessage, payerNameSchema } from "../../shared/registration-schema";
 import { authorizationDocument } from "../minors/travel-authorization";
+import { holdsRegistration } from "../my-registration/access-repository";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -51,17 +44,16 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
 /**
  * The visitor who made the registration, with the token it got back: attaches
  * (or replaces) its receipt, and says who pays ("Nome de quem vai pagar").
  */
 const receiptRoutes: RoutePlugin = async (app) => {
+  // The phone that registered, or one that found the registration or got its link ("Minha inscrição").
   const checkToken = async (id: string, request: FastifyRequest) => {
-    const token = bearerToken(request);
-    const stored = await uploadTokenHashOf(app.db, id);
-    if (!stored || !sameHash(stored, hashToken(token))) throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
+    if (!(await holdsRegistration(app.db, id, bearerToken(request)))) {
+      throw new HttpError(403, RECEIPT_MESSAGES.wrongToken);
+    }
   };
 
   app.get(

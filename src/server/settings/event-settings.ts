@@ -26,6 +26,7 @@ export function settingsDefaults(config: Config): EventSettings {
     autorizacao_exigida: true,
     viagem_destino: "",
     viagem_datas: "",
+    alteracoes_ate: "",
   };
 }
 

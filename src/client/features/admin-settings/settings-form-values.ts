@@ -23,6 +23,7 @@ export function toFormValues(s: EventSettings): FormValues {
     autorizacao_exigida: String(s.autorizacao_exigida),
     viagem_destino: s.viagem_destino,
     viagem_datas: s.viagem_datas,
+    alteracoes_ate: s.alteracoes_ate,
   };
 }
 

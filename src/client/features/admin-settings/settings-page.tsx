@@ -20,7 +20,7 @@ const GROUPS: { title: string; keys: SettingKey[] }[] = [
   { title: "Evento", keys: ["titulo", "data", "horario", "local", "cidade", "aviso_membros", "fuso_horario"] },
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
-  { title: "Inscrições", keys: ["inscricoes_por_numero"] },
+  { title: "Inscrições", keys: ["inscricoes_por_numero", "alteracoes_ate"] },
   { title: "Menores", keys: ["autorizacao_exigida", "viagem_destino", "viagem_datas"] },
 ];
 
@@ -35,6 +35,8 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
   viagem_destino: "Vazio: o local e a cidade do evento.",
   viagem_datas: "Vazio: a data e o horário do evento. Ex.: 16 de Agosto, saída às 06h, retorno às 20h.",
+  alteracoes_ate:
+    "Até este dia, cada família corrige em “Minha inscrição” o responsável, o parentesco e as observações de saúde. Vazio: a véspera do evento.",
   inscricoes_por_numero:
     "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação, que pode aumentar este número.",
 };
@@ -157,6 +159,8 @@ export function SettingsPage() {
               </option>
             ))}
           </select>
+        ) : key === "alteracoes_ate" ? (
+          <input {...common} type="date" onChange={(e) => set(key, e.target.value)} />
         ) : key === "mensagens" || key === "aviso_membros" || key === "local" ? (
           <textarea {...common} rows={key === "mensagens" ? 8 : 3} onChange={(e) => set(key, e.target.value)} />
         ) : (

@@ -1,0 +1,33 @@
+import type { Database } from "../db/database";
+import { setFlag } from "../db/transaction-flags";
+import { lockBuses } from "../seats/bus-repository";
+
+export type GiveUpRefusal = "notFound" | "alreadyGaveUp" | "boarded";
+
+/**
+ * "Desistir da inscrição", by the participant: the registration is kept as
+ * "desistente", never deleted, so the counts and the accounts keep the person.
+ * In the same transaction the database seats the first person waiting and, for
+ * a paid registration, opens a pending refund (registrations_settle_seats,
+ * registrations_money_update); the log names "participante".
+ */
+export async function giveUpRegistration(db: Database, id: string): Promise<GiveUpRefusal | null> {
+  return db.transaction(async (tx) => {
+    // The buses first, in the triggers' order, as every seat move does.
+    await lockBuses(tx);
+    const [row] = await tx.query<{ situacao: string; embarcou: boolean }>(
+      `SELECT situacao, EXISTS (SELECT 1 FROM embarques e WHERE e.inscricao_id = r.id AND e.embarcou) AS embarcou
+       FROM registrations r WHERE id = $1 AND anonimizado_em IS NULL FOR UPDATE`,
+      [id],
+    );
+    if (!row) return "notFound";
+    if (row.situacao === "desistente") return "alreadyGaveUp";
+    if (row.embarcou) return "boarded";
+    await setFlag(tx, "caravana.ator_nome", "participante");
+    await tx.query(
+      "UPDATE registrations SET situacao = 'desistente', onibus_id = NULL, updated_at = now() WHERE id = $1",
+      [id],
+    );
+    return null;
+  });
+}
