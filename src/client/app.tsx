@@ -8,6 +8,9 @@ import { RegisterRoute } from "./routes/register";
 const AdminRoute = lazy(() => import("./routes/admin").then((m) => ({ default: m.AdminRoute })));
 // Fetched while the success animation plays (routes/register.tsx), so /obrigado still opens at once.
 const ThanksRoute = lazy(() => import("./routes/thanks").then((m) => ({ default: m.ThanksRoute })));
+const MyRegistrationRoute = lazy(() =>
+  import("./routes/my-registration").then((m) => ({ default: m.MyRegistrationRoute })),
+);
 const BoardingRoute = lazy(() => import("./routes/boarding").then((m) => ({ default: m.BoardingRoute })));
 const ActivityRoute = lazy(() => import("./routes/activity").then((m) => ({ default: m.ActivityRoute })));
 const SettingsRoute = lazy(() => import("./routes/settings").then((m) => ({ default: m.SettingsRoute })));
@@ -52,6 +55,13 @@ export function App() {
       page = (
         <Suspense fallback={null}>
           <ThanksRoute />
+        </Suspense>
+      );
+      break;
+    case "/minha-inscricao":
+      page = (
+        <Suspense fallback={null}>
+          <MyRegistrationRoute />
         </Suspense>
       );
       break;

@@ -27,7 +27,7 @@ export function useEventStream(
   const names = Object.keys(listeners).sort().join(",");
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (typeof EventSource === "undefined" || !url) return;
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let broken = false;

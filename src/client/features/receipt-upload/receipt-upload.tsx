@@ -9,6 +9,8 @@ interface ReceiptUploadProps {
   registrationId: string;
   /** Secret from the registration's answer; missing when this browser did not make the registration. */
   uploadToken: string | undefined;
+  /** Names the section when a page shows several ("Comprovante do PIX de Ana"). */
+  label?: string;
 }
 
 type Phase =
@@ -30,7 +32,7 @@ const retryable = (err: unknown) =>
  * gallery), photos are shrunk in the browser, and the upload shows real progress.
  * Sending again replaces the receipt on the server.
  */
-export function ReceiptUpload({ registrationId, uploadToken }: ReceiptUploadProps) {
+export function ReceiptUpload({ registrationId, uploadToken, label }: ReceiptUploadProps) {
   const id = useId();
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const prepared = useRef<PreparedReceipt | null>(null);
@@ -40,7 +42,7 @@ export function ReceiptUpload({ registrationId, uploadToken }: ReceiptUploadProp
 
   if (!uploadToken || !TOKEN.test(uploadToken)) {
     return (
-      <section className="receipt-upload" aria-labelledby={`${id}-title`}>
+      <section className="receipt-upload" aria-labelledby={label ? undefined : `${id}-title`} aria-label={label}>
         <h3 id={`${id}-title`} className="receipt-title">
           Comprovante do PIX
         </h3>
@@ -109,7 +111,7 @@ export function ReceiptUpload({ registrationId, uploadToken }: ReceiptUploadProp
   }
 
   return (
-    <section className="receipt-upload" aria-labelledby={`${id}-title`}>
+    <section className="receipt-upload" aria-labelledby={label ? undefined : `${id}-title`} aria-label={label}>
       <h3 id={`${id}-title`} className="receipt-title">
         Comprovante do PIX
       </h3>

@@ -1,4 +1,5 @@
 import { useAppConfig } from "../../lib/app-config";
+import { MyRegistrationLink } from "./my-registration-link";
 
 /** Shown instead of the form while registrations are closed. */
 export function ClosedNotice() {
@@ -18,6 +19,7 @@ export function ClosedNotice() {
       </h2>
       <p>As inscrições para a caravana da {eventTitle} estão encerradas no momento.</p>
       <p>Acompanhe nossas redes sociais para ficar por dentro das novidades da Juventude Católica VG!</p>
+      <MyRegistrationLink />
     </section>
   );
 }

@@ -104,3 +104,18 @@ export function clearDraft(): Draft {
   }
   return { values: EMPTY_VALUES, key: newUuid() };
 }
+
+/**
+ * "Inscrever outra pessoa" on "Minha inscrição": a fresh form, with a new key,
+ * that already holds the guardian's number and name for the next sibling.
+ */
+export function startDraftFor(guardian: { numero_responsavel: string; responsavel_nome: string | null }): void {
+  saveDraft({
+    key: newUuid(),
+    values: {
+      ...EMPTY_VALUES,
+      numero_responsavel: guardian.numero_responsavel,
+      responsavel_nome: guardian.responsavel_nome ?? "",
+    },
+  });
+}

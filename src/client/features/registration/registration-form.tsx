@@ -15,6 +15,7 @@ import { GuardianFields, HealthField } from "./guardian-fields";
 import { HoneypotField } from "./honeypot-field";
 import { clearDraft, type DraftValues, hasContent, loadDraft, saveDraft } from "./form-draft";
 import { AlreadyRegisteredNotice, isAlreadyRegistered } from "./already-registered-notice";
+import { MyRegistrationLink } from "./my-registration-link";
 import { PaymentMethodField } from "./payment-method-field";
 import { PixPanel } from "./pix-panel";
 import { PrivacyNotice } from "./privacy-notice";
@@ -157,6 +158,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         <strong>{price}</strong>
       </p>
       <SeatsLeft seats={seats} />
+      <MyRegistrationLink />
       {hasContent(values) && (
         <p className="signup-draft">
           {recovered && <span role="status">Recuperamos o que foi preenchido neste aparelho.</span>}

@@ -1,5 +1,7 @@
 import type { RegistrationFound } from "../../../shared/api-types";
 import { STORAGE_KEYS } from "../../../shared/constants";
+import { appConfig } from "../../lib/app-config";
+import { holdRegistrations } from "../../lib/held-registrations";
 
 /**
  * The answer, plus the name as typed: the boarding pass on /obrigado shows it.
@@ -21,6 +23,18 @@ let registeredThisVisit: StoredRegistration | null = null;
 export function saveRegistrationSuccess(answer: StoredRegistration, nome: string): void {
   const created: StoredRegistration = { ...answer, nome_completo: nome };
   registeredThisVisit = created;
+  // "Minha inscrição" lists every registration made on this phone, siblings included.
+  if (answer.upload_token) {
+    holdRegistrations([
+      {
+        id: answer.id,
+        token: answer.upload_token,
+        nome_completo: nome,
+        referencia: answer.referencia,
+        evento: appConfig().eventTitle,
+      },
+    ]);
+  }
   try {
     localStorage.setItem(STORAGE_KEYS.registrationSuccess, "true");
     localStorage.setItem(STORAGE_KEYS.lastRegistration, JSON.stringify(created));

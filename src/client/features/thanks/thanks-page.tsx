@@ -92,6 +92,16 @@ export function ThanksPage({
           </div>
         )}
 
+        <div className="thanks-mine">
+          <p>
+            Para acompanhar o pagamento, a vaga e a autorização, de qualquer celular, use{" "}
+            <strong>Minha inscrição</strong>.
+          </p>
+          <Link href="/minha-inscricao" className="v-btn v-btn-primary">
+            Ver minha inscrição
+          </Link>
+        </div>
+
         <Link href="/" className="thanks-home">
           Voltar ao início
         </Link>

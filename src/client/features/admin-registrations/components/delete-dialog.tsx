@@ -4,7 +4,7 @@ import { toast } from "../../../lib/toast";
 import { reportAdminError } from "../../../lib/admin-session";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { DialogActions } from "../../../components/dialog-actions";
-import { deleteRegistration } from "../api/registrations-api";
+import { deleteRegistration, moveSeat } from "../api/registrations-api";
 
 interface Props {
   registration: Registration;
@@ -19,6 +19,22 @@ export function DeleteDialog({ registration: r, onClose, onDeleted }: Props) {
   const [money, setMoney] = useState<"reembolsar" | "manter">("reembolsar");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
+
+  // "Desistência", beside "Excluir": the person stays in the counts and the accounts (decision 041).
+  async function gaveUp() {
+    setDeleting(true);
+    try {
+      await moveSeat(r.id, {
+        de: { situacao: r.situacao, onibus_id: r.onibus_id },
+        para: { situacao: "desistente", onibus_id: null },
+      });
+      toast("success", "Desistência registrada", `${r.nome_completo} agora é desistente; a vaga foi liberada.`);
+      onDeleted();
+    } catch (e) {
+      reportAdminError("Erro ao registrar a desistência", e);
+      setDeleting(false);
+    }
+  }
 
   async function confirm() {
     if (paid && money === "manter" && reason.trim().length < 2) {
@@ -43,6 +59,18 @@ export function DeleteDialog({ registration: r, onClose, onDeleted }: Props) {
         Tem certeza que deseja excluir a inscrição de: <strong>{r.nome_completo}</strong>. Esta ação não pode ser
         desfeita.
       </p>
+      {r.situacao !== "desistente" && (
+        <div className="admin-delete-gave-up">
+          <p>
+            A pessoa desistiu? Registre a <strong>desistência</strong>: a inscrição continua nas contas e nos totais, a
+            vaga passa para a lista de espera e, se estava paga, a devolução fica em Reembolsos pendentes. Excluir é
+            para inscrições feitas por engano.
+          </p>
+          <button type="button" className="admin-btn admin-btn-outline" disabled={deleting} onClick={gaveUp}>
+            Registrar desistência
+          </button>
+        </div>
+      )}
       {paid && (
         <fieldset className="admin-choice admin-delete-money">
           <legend>Esta inscrição está paga. O que acontece com o dinheiro?</legend>

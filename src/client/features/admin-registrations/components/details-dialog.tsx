@@ -10,6 +10,8 @@ import { AuthorizationMark } from "./authorization-mark";
 import { PaymentRecords } from "./payment-records";
 import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
+import { PersonalLinkActions } from "./personal-link-actions";
+import { useIsCoordination } from "../../../lib/admin-session";
 
 interface Props {
   registration: Registration;
@@ -26,6 +28,7 @@ interface Props {
 export function DetailsDialog({ registration, onClose, onSaved }: Props) {
   const id = useId();
   const [r, setR] = useState(registration);
+  const coordination = useIsCoordination();
   const saved = (reg: Registration) => {
     setR(reg);
     onSaved(reg);
@@ -73,6 +76,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
             </dd>
           </div>
           <AuthorizationMark registration={r} onSaved={saved} />
+          {coordination && <PersonalLinkActions registration={r} />}
           {!r.has_receipt && (
             <div>
               <dt>Comprovante</dt>

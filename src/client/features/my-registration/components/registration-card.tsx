@@ -1,0 +1,168 @@
+import { type ReactNode, useId, useState } from "react";
+import type { MyRegistration } from "../../../../shared/my-registration";
+import { formatPrice } from "../../../../shared/price";
+import { LazyPixPaymentCode } from "../../../components/pix/lazy-pix-payment-code";
+import { useAppConfig } from "../../../lib/app-config";
+import { Link } from "../../../lib/router";
+import { CorrectionsForm } from "./corrections-form";
+import { GiveUpButton } from "./give-up-button";
+import { PersonalLink } from "./personal-link";
+
+/** What the route brings from other features for one registration: the receipt, the payer's name, the pass. */
+export interface CardSlots {
+  receipt: (view: MyRegistration, token: string) => ReactNode;
+  payer: (id: string, token: string) => ReactNode;
+  pass: (view: MyRegistration) => ReactNode;
+}
+
+const dayMonth = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone }).format(new Date(iso));
+
+function PaymentState({ view }: { view: MyRegistration }) {
+  const { timeZone } = useAppConfig();
+  const p = view.pagamento;
+  if (view.situacao === "espera") return <p className="my-state">Não pague agora: você está na lista de espera.</p>;
+  if (p.estado === "isento") return <p className="my-state my-state-ok">Isento de pagamento</p>;
+  if (p.estado === "pago")
+    return (
+      <p className="my-state my-state-ok">
+        Pago{p.pago_em ? ` em ${dayMonth(p.pago_em, timeZone)}` : ""}
+        {p.como ? `, ${p.como}` : ""}
+      </p>
+    );
+  return (
+    <p className="my-state my-state-due">
+      Pendente: <strong className="thanks-nowrap">{formatPrice(p.devido_centavos)}</strong>
+      {p.desconto_centavos > 0 && ` (com desconto de ${formatPrice(p.desconto_centavos)})`}
+    </p>
+  );
+}
+
+function SeatState({ view }: { view: MyRegistration }) {
+  if (view.situacao === "desistente") return <p className="my-state">Desistente: a vaga foi liberada.</p>;
+  if (view.situacao === "espera")
+    return (
+      <p className="my-state">
+        Lista de espera{view.posicao_espera ? `, posição ${view.posicao_espera}º` : ""}. Avisamos quando abrir uma vaga.
+      </p>
+    );
+  return <p className="my-state my-state-ok">{view.onibus_nome ? `Vaga no ${view.onibus_nome}` : "Vaga garantida"}</p>;
+}
+
+/** One registration on "Minha inscrição": where it stands, and what the family can do. */
+export function RegistrationCard({
+  view,
+  token,
+  slots,
+  onChanged,
+  onRegisterAnother,
+}: {
+  view: MyRegistration;
+  token: string;
+  slots: CardSlots;
+  onChanged: (view: MyRegistration) => void;
+  onRegisterAnother: (view: MyRegistration) => void;
+}) {
+  const id = useId();
+  const [correcting, setCorrecting] = useState(false);
+  const owes = view.situacao === "vaga" && view.pagamento.estado === "pendente" && view.pagamento.devido_centavos > 0;
+  const gaveUp = view.situacao === "desistente";
+  return (
+    <article className="my-card" aria-labelledby={`${id}-name`}>
+      <header className="my-card-head">
+        <h2 id={`${id}-name`} className="my-card-name">
+          {view.nome_completo}
+        </h2>
+        <p className="my-card-code">
+          Código <strong>{view.referencia}</strong> · {view.evento}
+        </p>
+      </header>
+
+      <div className="my-section">
+        <h3 className="my-section-title">Vaga</h3>
+        <SeatState view={view} />
+      </div>
+
+      {!gaveUp && (
+        <div className="my-section">
+          <h3 className="my-section-title">Pagamento</h3>
+          <PaymentState view={view} />
+          <p className="my-help">
+            {view.pagamento.comprovante_recebido
+              ? "Comprovante recebido pela coordenação."
+              : owes && view.pagamento.metodo === "PIX"
+                ? "Nenhum comprovante enviado ainda."
+                : ""}
+          </p>
+          {owes && view.pagamento.metodo === "PIX" && (
+            <>
+              <LazyPixPaymentCode reference={view.referencia} priceCents={view.pagamento.devido_centavos} />
+              {slots.payer(view.id, token)}
+            </>
+          )}
+          {owes && view.pagamento.metodo === "ESPECIE" && (
+            <p className="my-help">Pague em dinheiro à coordenação antes da viagem.</p>
+          )}
+          {/* Once confirmed, the receipt can no longer be changed (routes/receipts.ts). */}
+          {owes && view.pagamento.metodo === "PIX" && slots.receipt(view, token)}
+        </div>
+      )}
+
+      {view.autorizacao && !gaveUp && (
+        <div className="my-section">
+          <h3 className="my-section-title">Autorização de viagem</h3>
+          {view.autorizacao === "entregue" ? (
+            <p className="my-state my-state-ok">Entregue à coordenação</p>
+          ) : (
+            <>
+              <p className="my-state my-state-due">Falta entregar</p>
+              <p className="my-help">
+                Menores de 16 anos só viajam com a autorização assinada pelo responsável, com firma reconhecida.
+              </p>
+              <Link className="v-btn v-btn-outline" href={`/obrigado/autorizacao?inscricao=${view.id}`}>
+                Imprimir a autorização
+              </Link>
+            </>
+          )}
+        </div>
+      )}
+
+      {!gaveUp && view.situacao === "vaga" && slots.pass(view)}
+
+      {view.pode_alterar && (
+        <div className="my-section">
+          <h3 className="my-section-title">Dados da família</h3>
+          {correcting ? (
+            <CorrectionsForm
+              view={view}
+              token={token}
+              onSaved={(v) => {
+                onChanged(v);
+                setCorrecting(false);
+              }}
+            />
+          ) : (
+            <>
+              <p className="my-help">
+                Responsável: {view.responsavel_nome ?? "não informado"}
+                {view.saude ? " · Cuidados de saúde informados" : ""}
+              </p>
+              <button type="button" className="v-btn v-btn-outline" onClick={() => setCorrecting(true)}>
+                Corrigir dados
+              </button>
+            </>
+          )}
+        </div>
+      )}
+
+      <PersonalLink id={view.id} token={token} name={view.nome_completo} />
+
+      <div className="my-actions">
+        <button type="button" className="v-btn v-btn-outline" onClick={() => onRegisterAnother(view)}>
+          Inscrever outra pessoa
+        </button>
+        {!gaveUp && !view.embarcou && <GiveUpButton view={view} token={token} onDone={onChanged} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,145 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
+import { join } from "node:path";
+import { newContext, SCREENSHOT_DIR, screenshot } from "../support/browser";
+import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
+import { useBrowserApp } from "../support/browser-app";
+import { fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
+
+const PHONE = "98966661111";
+
+/** Registers on this phone through the form, and returns the code the thank-you page shows. */
+async function registerHere(page: Page, name: string, age: string): Promise<string> {
+  await gotoForm(page, "phone");
+  await fillForm(page, { name, age, phone: PHONE });
+  if (Number(age) < 18) await page.getByRole("checkbox").check();
+  await press("phone", submitButton(page));
+  await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+  const code = await page.getByText(/^Seu código:/).textContent(WAIT);
+  return /JDJ[0-9A-Z]{4}/.exec(code ?? "")?.[0] ?? "";
+}
+
+/** The card of one person on "Minha inscrição". */
+const card = (page: Page, name: string) =>
+  page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** A 360 px wide shot of the page as it is (or of the screen only, for a dialog), for a person to look at. */
+async function shotAt360(page: Page, name: string, screenOnly = false) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  if (screenOnly) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  else await screenshot(page, name);
+  if (size) await page.setViewportSize(size);
+}
+
+describe("Minha inscrição, on phones", () => {
+  const ui = useBrowserApp(startAdminApp);
+
+  it("finds two siblings from another phone, follows a payment and a give-up live, and shows no charge after the close", async () => {
+    const contexts: BrowserContext[] = [];
+    const open = async () => {
+      const c = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+      contexts.push(c);
+      return c.newPage();
+    };
+    try {
+      const admin = await open();
+      expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
+      expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
+      expect((await admin.request.post("/api/buses", { data: { nome: "Ônibus 1", lugares: 2 } })).status()).toBe(201);
+
+      // Phone A: a mother registers two children; a third person, on phone C, waits for a seat.
+      const phoneA = await open();
+      const firstCode = await registerHere(phoneA, "Bruna Lima", "15");
+      await registerHere(phoneA, "Caio Lima", "13");
+      const phoneC = await open();
+      await gotoForm(phoneC, "phone");
+      await fillForm(phoneC, { name: "Lia Espera", age: "20", phone: "98977772222" });
+      await press("phone", phoneC.getByRole("button", { name: "Entrar na lista de espera" }));
+      await phoneC.waitForURL((url) => url.pathname === "/obrigado", WAIT);
+      await phoneC.getByRole("link", { name: "Ver minha inscrição" }).click();
+      await card(phoneC, "Lia Espera")
+        .getByText(/Lista de espera, posição 1º/)
+        .waitFor(WAIT);
+
+      // Phone A lists both, each with its own state.
+      await phoneA.goto("/minha-inscricao");
+      await card(phoneA, "Bruna Lima").getByText("Vaga no Ônibus 1").waitFor(WAIT);
+      await card(phoneA, "Caio Lima").getByText("Pendente: R$ 15,00").waitFor(WAIT);
+
+      // Phone B: from the home page, "Já me inscrevi", then the guardian's number and one code.
+      const phoneB = await open();
+      await gotoForm(phoneB, "phone");
+      await phoneB.getByRole("link", { name: "Já me inscrevi" }).click();
+      await phoneB.getByRole("heading", { name: "Minha inscrição", exact: true }).waitFor(WAIT);
+      await phoneB.getByText("Nenhuma inscrição guardada neste aparelho.", { exact: false }).waitFor(WAIT);
+      await shotAt360(phoneB, "minha-inscricao-vazia");
+      expect(await axeViolations(phoneB)).toEqual([]);
+      await phoneB.getByLabel("Número do responsável").fill("98966661111");
+      await phoneB.getByLabel("Código da inscrição").fill("JDJAAAA");
+      await phoneB.getByRole("button", { name: "Encontrar" }).click();
+      await phoneB
+        .getByRole("alert")
+        .getByText(/Não encontramos inscrição com este número e este código/)
+        .waitFor(WAIT);
+      await phoneB.getByLabel("Código da inscrição").fill(firstCode.toLowerCase());
+      await phoneB.getByRole("button", { name: "Encontrar" }).click();
+      await card(phoneB, "Bruna Lima").waitFor(WAIT);
+      await card(phoneB, "Caio Lima").getByText("Pendente: R$ 15,00").waitFor(WAIT);
+      await card(phoneB, "Bruna Lima").getByText("Falta entregar").waitFor(WAIT);
+      for (const name of ["Bruna Lima", "Caio Lima"])
+        await card(phoneB, name).getByText("Escaneie com o app do seu banco", { exact: false }).waitFor(WAIT);
+      await shotAt360(phoneB, "minha-inscricao-irmaos");
+      expect(await axeViolations(phoneB)).toEqual([]);
+
+      // The coordinator marks Bruna paid: phone B shows it without a reload.
+      const [bruna] = await ui.app.db.query<{ id: string }>(
+        "SELECT id FROM registrations WHERE nome_completo = 'Bruna Lima'",
+      );
+      const paid = await admin.request.patch(`/api/registrations/${bruna.id}`, {
+        data: { status_pagamento: "confirmado" },
+      });
+      expect(paid.status()).toBe(200);
+      await card(phoneB, "Bruna Lima")
+        .getByText(/^Pago em \d\d\/\d\d, PIX$/)
+        .waitFor({ timeout: 5_000 });
+      // Nothing left to pay or to send: no PIX code, no receipt upload.
+      expect(
+        await card(phoneB, "Bruna Lima")
+          .getByText(/Pendente|Enviar comprovante/)
+          .count(),
+      ).toBe(0);
+
+      // Caio gives up on phone B: Lia, waiting, gets the seat, and her open page says so.
+      await card(phoneB, "Caio Lima").getByRole("button", { name: "Desistir da inscrição" }).click();
+      const dialog = phoneB.getByRole("dialog", { name: "Desistir da inscrição de Caio Lima?" });
+      await dialog.getByText(/A vaga passa para a próxima pessoa da lista de espera/).waitFor(WAIT);
+      await shotAt360(phoneB, "minha-inscricao-desistir", true);
+      await dialog.getByRole("button", { name: "Sim, desistir" }).click();
+      await card(phoneB, "Caio Lima").getByText("Desistente: a vaga foi liberada.").waitFor(WAIT);
+      await card(phoneC, "Lia Espera").getByText("Vaga no Ônibus 1").waitFor({ timeout: 5_000 });
+
+      // The edition is closed: phone A shows last year's registrations with no charge and no seat.
+      const { atual } = (await (await admin.request.get("/api/editions")).json()) as { atual: { id: number } };
+      const closed = await admin.request.post("/api/editions/close", {
+        data: {
+          edicao_id: atual.id,
+          nome: "JDJ 2026",
+          levar: { onibus: true, equipe: true, configuracoes: true },
+          dados: "guardar",
+        },
+      });
+      expect(closed.status(), await closed.text()).toBe(200);
+      await phoneA.reload();
+      await card(phoneA, "Bruna Lima").getByText("Esta inscrição era da JDJ 2025, que já foi encerrada.").waitFor(WAIT);
+      await card(phoneA, "Caio Lima").getByText("Esta inscrição era da JDJ 2025, que já foi encerrada.").waitFor(WAIT);
+      expect(await phoneA.getByText(/Pendente|Copia e Cola|Ônibus 1/).count()).toBe(0);
+      await card(phoneA, "Bruna Lima").getByRole("link", { name: "Inscrever-se na JDJ 2026" }).waitFor(WAIT);
+      await shotAt360(phoneA, "minha-inscricao-encerrada");
+      expect(await axeViolations(phoneA)).toEqual([]);
+    } finally {
+      for (const c of contexts) await c.close();
+    }
+  }, 120_000);
+});
