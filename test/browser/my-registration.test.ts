@@ -142,4 +142,77 @@ describe("Minha inscrição, on phones", () => {
       for (const c of contexts) await c.close();
     }
   }, 120_000);
+
+  it("opens from the personal link, corrects the family's data, starts the next sibling's form, and the panel sends the link", async () => {
+    const phone = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    const panel = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    try {
+      const admin = await panel.newPage();
+      expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
+      // The test before closed the edition, and with it the form.
+      expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
+      const page = await phone.newPage();
+      const res = await page.request.post("/api/registrations", {
+        data: {
+          nome_completo: "Davi Link",
+          idade: 12,
+          numero_responsavel: "98955554444",
+          metodo_pagamento: "ESPECIE",
+          consentimento: true,
+          responsavel_nome: "Rosa Link",
+          parentesco: "mae",
+        },
+      });
+      expect(res.status()).toBe(201);
+      const reg = (await res.json()) as { id: string; upload_token: string };
+
+      await page.goto(`/minha-inscricao#${reg.id}.${reg.upload_token}`);
+      const davi = card(page, "Davi Link");
+      await davi.getByText("Pendente: R$ 15,00").waitFor(WAIT);
+      await davi.getByText("Pague em dinheiro à coordenação antes da viagem.").waitFor(WAIT);
+      // The secret is kept on the phone and taken out of the address.
+      expect(new URL(page.url()).hash).toBe("");
+
+      await davi.getByRole("button", { name: "Corrigir dados" }).click();
+      await davi.getByLabel("Parentesco").selectOption({ label: "Avó/Avô" });
+      await davi.getByLabel("Cuidados de saúde").fill("Asma: leva a bombinha.");
+      await shotAt360(page, "minha-inscricao-corrigir");
+      await davi.getByRole("button", { name: "Salvar dados" }).click();
+      await davi.getByText("Responsável: Rosa Link · Cuidados de saúde informados").waitFor(WAIT);
+      const [saved] = await ui.app.db.query<{ parentesco: string; saude: string }>(
+        "SELECT parentesco, saude FROM registrations WHERE id = $1",
+        [reg.id],
+      );
+      expect(saved).toEqual({ parentesco: "avo", saude: "Asma: leva a bombinha." });
+
+      await davi.getByRole("button", { name: "Inscrever outra pessoa" }).click();
+      await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
+      expect(await page.getByLabel("Número Responsável", { exact: true }).inputValue()).toBe("(98) 95555-4444");
+      expect(await page.getByLabel("Nome completo", { exact: true }).inputValue()).toBe("");
+
+      // The coordination: "Enviar link" opens WhatsApp to the guardian with the personal link.
+      // No internet here: WhatsApp's page answers from the test, so the popup keeps its address.
+      await panel.route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp", contentType: "text/plain" }));
+      await admin.goto("/admin");
+      await admin.getByRole("button", { name: "Detalhes de Davi Link" }).click();
+      const details = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
+      await details.getByRole("button", { name: "Enviar link" }).waitFor(WAIT);
+      await shotAt360(admin, "painel-detalhes-enviar-link", true);
+      const [popup] = await Promise.all([
+        panel.waitForEvent("page"),
+        details.getByRole("button", { name: "Enviar link" }).click(),
+      ]);
+      await expect.poll(() => popup.url(), WAIT).toContain("https://wa.me/5598955554444?text=");
+      const text = new URL(popup.url()).searchParams.get("text") ?? "";
+      const link = /\/minha-inscricao#([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})/.exec(text);
+      expect(link?.[1]).toBe(reg.id);
+      const opened = await page.request.get(`/api/minha-inscricao/${reg.id}`, {
+        headers: { authorization: `Bearer ${link?.[2]}` },
+      });
+      expect(opened.status()).toBe(200);
+    } finally {
+      await phone.close();
+      await panel.close();
+    }
+  }, 60_000);
 });
