@@ -21,12 +21,13 @@ export const MY_REGISTRATION_MESSAGES = {
   notFound:
     "Não encontramos inscrição com este número e este código. Confira os dois (o código começa com JDJ) e tente de novo.",
   badAccess:
-    "Este acesso não vale mais: o link foi trocado pela coordenação ou a inscrição foi excluída. Procure sua inscrição com o número e o código, ou peça um novo link à coordenação.",
-  tooMany: "Muitas tentativas de busca. Aguarde e tente de novo mais tarde.",
-  closedUntil: (day: string) => `As alterações terminaram em ${day}. Para mudar algo, fale com a coordenação.`,
-  alreadyGaveUp: "Esta inscrição já é de desistente.",
+    "Este link não funciona mais: a coordenação pode ter enviado um novo. Procure a inscrição abaixo com o celular do responsável e o código.",
+  tooMany: "Muitas tentativas seguidas. Espere alguns minutos e tente de novo.",
+  closedUntil: (day: string) =>
+    `O prazo para alterar os dados terminou em ${day}. Para mudar algo, fale com a coordenação.`,
+  alreadyGaveUp: "A desistência desta inscrição já foi registrada.",
   boarded: "Esta pessoa já embarcou: a desistência não pode mais ser feita por aqui. Fale com a coordenação.",
-  code: "Informe o código da inscrição, como JDJ7K3Q.",
+  code: "Confira o código: começa com JDJ, por exemplo JDJ7K3Q.",
   guardianForMinor: "Para menores de 18 anos, informe o nome do responsável e o parentesco.",
 } as const;
 

@@ -60,7 +60,7 @@ describe("Minha inscrição, on phones", () => {
       await phoneC.waitForURL((url) => url.pathname === "/obrigado", WAIT);
       await phoneC.getByRole("link", { name: "Ver minha inscrição" }).click();
       await card(phoneC, "Lia Espera")
-        .getByText(/Lista de espera, posição 1º/)
+        .getByText(/Lista de espera: 1ª posição/)
         .waitFor(WAIT);
 
       // Phone A lists both, each with its own state.
@@ -73,10 +73,10 @@ describe("Minha inscrição, on phones", () => {
       await gotoForm(phoneB, "phone");
       await phoneB.getByRole("link", { name: "Já me inscrevi" }).click();
       await phoneB.getByRole("heading", { name: "Minha inscrição", exact: true }).waitFor(WAIT);
-      await phoneB.getByText("Nenhuma inscrição guardada neste aparelho.", { exact: false }).waitFor(WAIT);
+      await phoneB.getByText("Este celular ainda não tem inscrição guardada.", { exact: false }).waitFor(WAIT);
       await shotAt360(phoneB, "minha-inscricao-vazia");
       expect(await axeViolations(phoneB)).toEqual([]);
-      await phoneB.getByLabel("Número do responsável").fill("98966661111");
+      await phoneB.getByLabel("Celular do responsável").fill("98966661111");
       await phoneB.getByLabel("Código da inscrição").fill("JDJAAAA");
       await phoneB.getByRole("button", { name: "Encontrar" }).click();
       await phoneB
@@ -114,10 +114,12 @@ describe("Minha inscrição, on phones", () => {
       // Caio gives up on phone B: Lia, waiting, gets the seat, and her open page says so.
       await card(phoneB, "Caio Lima").getByRole("button", { name: "Desistir da inscrição" }).click();
       const dialog = phoneB.getByRole("dialog", { name: "Desistir da inscrição de Caio Lima?" });
-      await dialog.getByText(/A vaga passa para a próxima pessoa da lista de espera/).waitFor(WAIT);
+      await dialog.getByText(/A vaga fica livre para a próxima pessoa da lista de espera/).waitFor(WAIT);
       await shotAt360(phoneB, "minha-inscricao-desistir", true);
       await dialog.getByRole("button", { name: "Sim, desistir" }).click();
-      await card(phoneB, "Caio Lima").getByText("Desistente: a vaga foi liberada.").waitFor(WAIT);
+      await card(phoneB, "Caio Lima")
+        .getByText("Desistente: você desistiu desta inscrição, e a vaga foi liberada.")
+        .waitFor(WAIT);
       await card(phoneC, "Lia Espera").getByText("Vaga no Ônibus 1").waitFor({ timeout: 5_000 });
 
       // The edition is closed: phone A shows last year's registrations with no charge and no seat.
@@ -135,7 +137,7 @@ describe("Minha inscrição, on phones", () => {
       await card(phoneA, "Bruna Lima").getByText("Esta inscrição era da JDJ 2025, que já foi encerrada.").waitFor(WAIT);
       await card(phoneA, "Caio Lima").getByText("Esta inscrição era da JDJ 2025, que já foi encerrada.").waitFor(WAIT);
       expect(await phoneA.getByText(/Pendente|Copia e Cola|Ônibus 1/).count()).toBe(0);
-      await card(phoneA, "Bruna Lima").getByRole("link", { name: "Inscrever-se na JDJ 2026" }).waitFor(WAIT);
+      await card(phoneA, "Bruna Lima").getByRole("link", { name: "Fazer inscrição para a JDJ 2026" }).waitFor(WAIT);
       await shotAt360(phoneA, "minha-inscricao-encerrada");
       expect(await axeViolations(phoneA)).toEqual([]);
     } finally {
@@ -149,7 +151,8 @@ describe("Minha inscrição, on phones", () => {
     try {
       const admin = await panel.newPage();
       expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
-      // The test before closed the edition, and with it the form.
+      // On its own rows, whatever the test before left: an open form and a free seat.
+      await ui.app.db.query("DELETE FROM registrations");
       expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
       const page = await phone.newPage();
       const res = await page.request.post("/api/registrations", {

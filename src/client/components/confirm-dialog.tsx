@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   danger = false,
   onConfirm,
   onClose,
@@ -14,6 +15,8 @@ export function ConfirmDialog({
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
+  /** The safe choice's words, where "Cancelar" could read as cancelling the thing itself. */
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -26,6 +29,7 @@ export function ConfirmDialog({
       </p>
       <DialogActions
         onCancel={onClose}
+        cancelLabel={cancelLabel}
         focusCancel
         action={{
           label: confirmLabel,

@@ -94,8 +94,8 @@ export function ThanksPage({
 
         <div className="thanks-mine">
           <p>
-            Para acompanhar o pagamento, a vaga e a autorização, de qualquer celular, use{" "}
-            <strong>Minha inscrição</strong>.
+            Para acompanhar o pagamento, a vaga e a autorização depois, toque abaixo. Em outro celular, use o número do
+            responsável e o código.
           </p>
           <Link href="/minha-inscricao" className="v-btn v-btn-primary">
             Ver minha inscrição

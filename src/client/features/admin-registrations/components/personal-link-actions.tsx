@@ -60,8 +60,8 @@ export function PersonalLinkActions({ registration: r }: { registration: Registr
             onConfirm={() => void run("replace")}
             onClose={() => setAsking(false)}
           >
-            Os links e aparelhos que abrem a inscrição de {r.nome_completo} hoje deixam de abrir. O novo link vai pelo
-            WhatsApp para o número do responsável.
+            Os links antigos param de funcionar, inclusive nos celulares que já abriam a inscrição de {r.nome_completo}.
+            O novo link vai pelo WhatsApp para o número do responsável.
           </ConfirmDialog>
         )}
       </dd>

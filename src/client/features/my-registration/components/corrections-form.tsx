@@ -12,10 +12,12 @@ export function CorrectionsForm({
   view,
   token,
   onSaved,
+  onCancel,
 }: {
   view: MyRegistration;
   token: string;
   onSaved: (view: MyRegistration) => void;
+  onCancel: () => void;
 }) {
   const id = useId();
   const [guardian, setGuardian] = useState(view.responsavel_nome ?? "");
@@ -99,9 +101,14 @@ export function CorrectionsForm({
           {error}
         </p>
       )}
-      <button type="submit" className="v-btn v-btn-primary" disabled={busy} aria-busy={busy}>
-        {busy ? "Salvando..." : "Salvar dados"}
-      </button>
+      <div className="my-actions">
+        <button type="submit" className="v-btn v-btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? "Salvando..." : "Salvar dados"}
+        </button>
+        <button type="button" className="v-btn v-btn-outline" disabled={busy} onClick={onCancel}>
+          Voltar sem salvar
+        </button>
+      </div>
     </form>
   );
 }

@@ -17,6 +17,7 @@ export function FindRegistrationForm({ onFound }: { onFound: (found: HeldRegistr
   const [codigo, setCodigo] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,12 +27,21 @@ export function FindRegistrationForm({ onFound }: { onFound: (found: HeldRegistr
       return;
     }
     setError(null);
+    setFound(null);
     setBusy(true);
     try {
       const { inscricoes } = await findRegistrations(parsed.data);
       const evento = appConfig().eventTitle;
       onFound(inscricoes.map((r) => ({ ...r, evento })));
       setCodigo("");
+      const names = inscricoes.map((r) => r.nome_completo).join(", ");
+      setFound(
+        inscricoes.length === 1
+          ? `Encontramos a inscrição de ${names}.`
+          : `Encontramos ${inscricoes.length} inscrições: ${names}.`,
+      );
+      // The cards are at the top of the page; the form is at its end.
+      window.scrollTo({ top: 0, behavior: "smooth" });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : UNKNOWN_ERROR);
     } finally {
@@ -45,12 +55,12 @@ export function FindRegistrationForm({ onFound }: { onFound: (found: HeldRegistr
         Encontrar minha inscrição
       </h2>
       <p className="my-help">
-        Em outro celular? Informe o número do responsável e o código de uma das inscrições (começa com JDJ, está na
-        página de agradecimento e no comprovante do PIX). Aparecem todas as inscrições feitas com esse número.
+        Informe o celular do responsável e o código de uma das inscrições (começa com JDJ e está na tela de
+        confirmação). Aparecem todas as inscrições desse número.
       </p>
       <div className="v-field">
         <label className="v-field-label" htmlFor={`${id}-tel`}>
-          Número do responsável
+          Celular do responsável
         </label>
         <input
           id={`${id}-tel`}
@@ -78,6 +88,9 @@ export function FindRegistrationForm({ onFound }: { onFound: (found: HeldRegistr
           onChange={(e) => setCodigo(e.target.value.toUpperCase())}
         />
       </div>
+      <p className="my-found" role="status">
+        {found}
+      </p>
       {error && (
         <p className="v-field-error" role="alert">
           {error}

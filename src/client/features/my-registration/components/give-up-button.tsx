@@ -47,16 +47,19 @@ export function GiveUpButton({
         <ConfirmDialog
           title={`Desistir da inscrição de ${view.nome_completo}?`}
           confirmLabel="Sim, desistir"
+          cancelLabel="Não, manter inscrição"
           danger
           onConfirm={() => void confirm()}
           onClose={() => setAsking(false)}
         >
           {seated
-            ? "A vaga passa para a próxima pessoa da lista de espera. Isso não pode ser desfeito por aqui."
+            ? "A vaga fica livre para a próxima pessoa da lista de espera, se houver. Isso não pode ser desfeito por aqui."
             : "A pessoa sai da lista de espera."}{" "}
           {paid
             ? "Como já foi pago, a devolução aparece para a coordenação, que vai combinar com você."
-            : "Nada foi pago, então não há devolução."}
+            : view.pagamento.comprovante_recebido
+              ? "Seu comprovante ainda está em conferência: a coordenação vai combinar a devolução com você."
+              : "Nada foi pago, então não há devolução."}
         </ConfirmDialog>
       )}
     </>

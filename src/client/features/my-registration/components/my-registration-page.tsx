@@ -18,7 +18,7 @@ function OtherState({ state, name, onForget }: { state: HeldState; name: string;
         <>
           <p className="my-state">Esta inscrição era da {state.edition}, que já foi encerrada.</p>
           <Link className="v-btn v-btn-primary" href="/">
-            Inscrever-se na {eventTitle}
+            Fazer inscrição para a {eventTitle}
           </Link>
         </>
       ) : (
@@ -28,7 +28,7 @@ function OtherState({ state, name, onForget }: { state: HeldState; name: string;
       )}
       {state.kind !== "offline" && (
         <button type="button" className="v-btn v-btn-outline" onClick={onForget}>
-          Remover deste aparelho
+          Tirar deste celular
         </button>
       )}
     </article>
@@ -59,13 +59,13 @@ export function MyRegistrationPage({
       <div className="thanks-card my-reg-card">
         <h1 className="thanks-title">Minha inscrição</h1>
         {held.length === 0 ? (
-          <p className="my-help">Nenhuma inscrição guardada neste aparelho. Encontre a sua abaixo.</p>
+          <p className="my-help">Este celular ainda não tem inscrição guardada. Para ver a sua, preencha abaixo.</p>
         ) : (
           <p className="my-help">
             {held.length === 1
-              ? "A inscrição feita ou encontrada neste aparelho."
-              : `As ${held.length} inscrições feitas ou encontradas neste aparelho.`}{" "}
-            A página se atualiza sozinha.
+              ? "Esta é a inscrição guardada neste celular."
+              : `Estas são as ${held.length} inscrições guardadas neste celular.`}{" "}
+            As informações se atualizam sozinhas.
           </p>
         )}
         {held.map((h) => {

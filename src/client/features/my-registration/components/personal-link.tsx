@@ -14,7 +14,8 @@ export function PersonalLink({ id, token, name }: { id: string; token: string; n
   return (
     <div className="my-link">
       <p className="my-help">
-        Guarde este link: ele abre esta página em qualquer celular. Não compartilhe com quem não é da família.
+        Salve este link: ele abre esta página em qualquer celular. No WhatsApp, escolha uma conversa (pode ser com você
+        mesma). Não compartilhe com quem não é da família.
       </p>
       <div className="my-actions">
         <button
@@ -37,7 +38,7 @@ export function PersonalLink({ id, token, name }: { id: string; token: string; n
           target="_blank"
           rel="noopener noreferrer"
         >
-          Salvar no meu WhatsApp
+          Enviar o link pelo WhatsApp
         </a>
       </div>
     </div>

@@ -39,11 +39,12 @@ function PaymentState({ view }: { view: MyRegistration }) {
 }
 
 function SeatState({ view }: { view: MyRegistration }) {
-  if (view.situacao === "desistente") return <p className="my-state">Desistente: a vaga foi liberada.</p>;
+  if (view.situacao === "desistente")
+    return <p className="my-state">Desistente: você desistiu desta inscrição, e a vaga foi liberada.</p>;
   if (view.situacao === "espera")
     return (
       <p className="my-state">
-        Lista de espera{view.posicao_espera ? `, posição ${view.posicao_espera}º` : ""}. Avisamos quando abrir uma vaga.
+        Lista de espera{view.posicao_espera ? `: ${view.posicao_espera}ª posição` : ""}. Avisamos quando abrir uma vaga.
       </p>
     );
   return <p className="my-state my-state-ok">{view.onibus_nome ? `Vaga no ${view.onibus_nome}` : "Vaga garantida"}</p>;
@@ -140,6 +141,7 @@ export function RegistrationCard({
                 onChanged(v);
                 setCorrecting(false);
               }}
+              onCancel={() => setCorrecting(false)}
             />
           ) : (
             <>
