@@ -75,10 +75,13 @@ export type RegistrationFound = Pick<
   "id" | "metodo_pagamento" | "referencia" | "situacao" | "posicao_espera" | "preco_centavos"
 >;
 
-/** The 409 of POST /api/registrations when the same name and phone are already registered. */
+/**
+ * The 409 of POST /api/registrations when the same name and phone are already
+ * registered: the id only, never the code (decision 041).
+ */
 export interface AlreadyRegistered {
   error: string;
-  inscricao: RegistrationFound;
+  inscricao: { id: string };
 }
 
 /** POST /api/registrations/:id/receipt answer. */

@@ -82,7 +82,7 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     }
   });
 
-  test("another phone finds every registration on the guardian's number with one code; a wrong pair finds nothing, like a missing one", async ({
+  test("another phone finds a registration and the later ones on the guardian's number with one code; a wrong pair finds nothing, like a missing one", async ({
     t,
     register,
   }) => {
@@ -90,10 +90,13 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     const second = await register({ nome_completo: "Duda Irmã", numero_responsavel: "98933334444", idade: 14 });
     const other = await register({ nome_completo: "Elo Vizinha", numero_responsavel: "98955556666" });
 
-    const found = await lookup(t, "(98) 93333-4444", second.referencia.toLowerCase());
+    const found = await lookup(t, "(98) 93333-4444", first.referencia.toLowerCase());
     expect(found.statusCode, found.body).toBe(200);
     const { inscricoes } = found.json() as FoundRegistrations;
     expect(inscricoes.map((r) => r.nome_completo)).toEqual(["Davi Irmão", "Duda Irmã"]);
+    // The younger sibling's code opens it and what came after, not the registration before it.
+    const fromSecond = (await lookup(t, "98933334444", second.referencia)).json() as FoundRegistrations;
+    expect(fromSecond.inscricoes.map((r) => r.nome_completo)).toEqual(["Duda Irmã"]);
     for (const r of inscricoes) {
       const view = await read(t, r.id, r.token);
       expect(view.statusCode).toBe(200);
@@ -105,6 +108,10 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
       [first.id],
     );
     expect(stored).toEqual([{ token_hash: sha256(inscricoes[0].token) }]);
+    // Someone who registers a new person with the family's number gets a code that opens only that person.
+    const stranger = await register({ nome_completo: "Intrusa Qualquer", numero_responsavel: "98933334444" });
+    const strangers = (await lookup(t, "98933334444", stranger.referencia)).json() as FoundRegistrations;
+    expect(strangers.inscricoes.map((r) => r.nome_completo)).toEqual(["Intrusa Qualquer"]);
     expect(JSON.stringify(await t.db.query("SELECT * FROM inscricao_acessos"))).not.toContain(inscricoes[0].token);
 
     const wrongPair = await lookup(t, "98933334444", other.referencia);
@@ -354,6 +361,10 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
       expect((await read(t, reg.id, old)).statusCode).toBe(403);
     }
     expect((await read(t, reg.id, fresh.token)).statusCode).toBe(200);
+    // A phone that changed hands knows the number and the code: they no longer open it, only the new link does.
+    const again = await lookup(t, "98966667777", reg.referencia);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: MY_REGISTRATION_MESSAGES.notFound });
     const missing = await adminSession.inject("POST", "/api/registrations/0b8e6c1a-2f4d-4e7a-9c3b-5d6e7f809a1b/link");
     expect(missing.statusCode).toBe(404);
   });

@@ -82,7 +82,7 @@ describe("the form remembers, and catches double sign-ups", () => {
       });
     });
 
-    it("tells the same person on another phone they are registered, and shows their page again", async () => {
+    it("tells the same person on another phone they are registered, with no code, and leads to Minha inscrição", async () => {
       await withPage(async (first) => {
         await gotoForm(first, vp);
         await fillForm(first, { name: "Rafael Antônio Lima", age: "20", phone: "98955554444" });
@@ -96,16 +96,15 @@ describe("the form remembers, and catches double sign-ups", () => {
         await press(vp, submitButton(page));
         const notice = page.getByRole("alert").filter({ hasText: "Esta pessoa já está inscrita" });
         await notice.waitFor(WAIT);
-        await notice.getByText(`Código da inscrição: ${referencia}.`, { exact: false }).waitFor(WAIT);
+        await notice.getByText("peça o link à coordenação", { exact: false }).waitFor(WAIT);
+        // A name and a phone are not enough to learn the code: it opens "Minha inscrição" from any phone.
+        expect(await page.getByText(referencia).count()).toBe(0);
         expect(await rows()).toHaveLength(1);
 
         await press(vp, notice.getByRole("button", { name: "Ver minha inscrição" }));
-        await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
-        await page.getByRole("heading", { name: "Seu código" }).waitFor(WAIT);
-        await page.getByText(referencia, { exact: true }).first().waitFor(WAIT);
-        // Nothing of the first phone's: no upload from here, and no age or payment state shown.
-        await page.getByText(/abra esta página no mesmo aparelho/).waitFor(WAIT);
-        expect(await page.getByText("20 anos").count()).toBe(0);
+        await page.waitForURL((url) => url.pathname === "/minha-inscricao", WAIT);
+        await page.getByText("Este celular ainda não tem inscrição guardada.", { exact: false }).waitFor(WAIT);
+        expect(await page.getByText(referencia).count()).toBe(0);
       });
     });
 

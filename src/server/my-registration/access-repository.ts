@@ -60,7 +60,7 @@ export async function giveLink(db: Database, id: string): Promise<string | null>
 export async function replaceAccess(db: Database, id: string): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string }>(
-      "UPDATE registrations SET upload_token_hash = NULL WHERE id = $1 RETURNING id",
+      "UPDATE registrations SET upload_token_hash = NULL, link_trocado_em = now() WHERE id = $1 RETURNING id",
       [id],
     );
     if (!row) return null;
@@ -72,9 +72,12 @@ export async function replaceAccess(db: Database, id: string): Promise<string | 
 
 /**
  * The lookup from another phone: the guardian's number and one registration's
- * code open every registration of the current edition on that number, each
- * with a new secret for this phone. A wrong pair finds nothing, like a pair
- * that does not exist.
+ * code open that registration and every later one on that number (siblings
+ * registered after it), each with a new secret for this phone. Not earlier
+ * ones: whoever registers someone new with a family's number must not open its
+ * children. A registration whose link was replaced ("Gerar novo link") opens
+ * only by its new link. A wrong pair finds nothing, like a pair that does not
+ * exist.
  */
 export async function findByPhoneAndCode(
   db: Database,
@@ -83,10 +86,16 @@ export async function findByPhoneAndCode(
 ): Promise<{ id: string; token: string; nome_completo: string; referencia: string }[]> {
   return db.transaction(async (tx) => {
     const rows = await tx.query<{ id: string; nome_completo: string; referencia: string }>(
-      `SELECT r.id, r.nome_completo, r.referencia FROM registrations r
+      // FOR SHARE: a "Gerar novo link" at the same moment runs before or after, never in between.
+      `WITH matched AS (
+         SELECT created_at, id FROM registrations
+         WHERE numero_responsavel = $1 AND referencia = $2 AND link_trocado_em IS NULL AND anonimizado_em IS NULL
+       )
+       SELECT r.id, r.nome_completo, r.referencia FROM registrations r, matched m
        WHERE r.numero_responsavel = $1 AND r.referencia IS NOT NULL AND r.anonimizado_em IS NULL
-         AND EXISTS (SELECT 1 FROM registrations c WHERE c.numero_responsavel = $1 AND c.referencia = $2)
-       ORDER BY r.created_at, r.id`,
+         AND r.link_trocado_em IS NULL AND (r.created_at, r.id) >= (m.created_at, m.id)
+       ORDER BY r.created_at, r.id
+       FOR SHARE OF r`,
       [phone, code],
     );
     const tokens = await grantAccess(

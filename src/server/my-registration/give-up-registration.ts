@@ -15,14 +15,15 @@ export async function giveUpRegistration(db: Database, id: string): Promise<Give
   return db.transaction(async (tx) => {
     // The buses first, in the triggers' order, as every seat move does.
     await lockBuses(tx);
-    const [row] = await tx.query<{ situacao: string; embarcou: boolean }>(
-      `SELECT situacao, EXISTS (SELECT 1 FROM embarques e WHERE e.inscricao_id = r.id AND e.embarcou) AS embarcou
-       FROM registrations r WHERE id = $1 AND anonimizado_em IS NULL FOR UPDATE`,
+    const [row] = await tx.query<{ situacao: string }>(
+      "SELECT situacao FROM registrations WHERE id = $1 AND anonimizado_em IS NULL FOR UPDATE",
       [id],
     );
     if (!row) return "notFound";
     if (row.situacao === "desistente") return "alreadyGaveUp";
-    if (row.embarcou) return "boarded";
+    // Read after the lock, in its own statement: a boarding mark committed meanwhile is seen.
+    const [boarded] = await tx.query("SELECT 1 FROM embarques WHERE inscricao_id = $1 AND embarcou", [id]);
+    if (boarded) return "boarded";
     await setFlag(tx, "caravana.ator_nome", "participante");
     await tx.query(
       "UPDATE registrations SET situacao = 'desistente', onibus_id = NULL, updated_at = now() WHERE id = $1",

@@ -100,9 +100,11 @@ export function openStreams(caps: StreamCaps, onRefusedAtClientCap: (client: str
     },
     /** To each page watching some of these registrations, the ids among them it watches. */
     sendToWatchers(event: string, ids: string[], all = false): void {
+      const changed = new Set(ids);
       for (const s of streams) {
         if (!s.watching) continue;
-        const mine = all ? [...s.watching] : ids.filter((id) => s.watching?.has(id));
+        // At most 20 watched ids per stream, whatever the size of the event.
+        const mine = all ? [...s.watching] : [...s.watching].filter((id) => changed.has(id));
         if (mine.length > 0) write(s, frame(event, { ids: mine }));
       }
     },

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { RegistrationCreated, RegistrationFound } from "../../shared/api-types";
+import type { RegistrationCreated } from "../../shared/api-types";
 import { DEFAULT_EVENT_TITLE, FORM_STATUS_ID } from "../../shared/constants";
 import { referenceCode } from "../../shared/pix/reference-code";
 import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
@@ -234,15 +234,8 @@ export async function createRegistration(
     if (replayed) return { registration: toCreated(replayed, row.token), replayed: true };
     const existing = await findSamePerson(db, data);
     if (existing) {
-      const found: RegistrationFound = {
-        id: existing.id,
-        metodo_pagamento: existing.metodo_pagamento,
-        referencia: existing.referencia,
-        situacao: existing.situacao,
-        posicao_espera: existing.posicao_espera,
-        preco_centavos: existing.preco_centavos,
-      };
-      throw new HttpError(409, alreadyRegisteredMessage(data.nome_completo, existing.referencia), { inscricao: found });
+      // The id only: a phone that made it finds it on "Minha inscrição"; any other asks with the code.
+      throw new HttpError(409, alreadyRegisteredMessage(data.nome_completo), { inscricao: { id: existing.id } });
     }
     if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle()));
     // Open, new key, new person: the reference (or the id) was taken. Draw again.

@@ -17,8 +17,13 @@ export const samePersonParams = (data: Pick<RegistrationData, "nome_completo" | 
 ];
 
 /** The visitor's answer: their own typed name and the code of the registration they already have. */
-export const alreadyRegisteredMessage = (nome: string, referencia: string) =>
-  `${nome.trim().replace(/\s+/g, " ")} já está inscrito(a) na caravana com este número de responsável. Código da inscrição: ${referencia}.`;
+/**
+ * The form's answer for a person already registered. It names no code: with a
+ * name and a phone anyone could otherwise learn it, and the code opens
+ * "Minha inscrição" from any phone (decision 041).
+ */
+export const alreadyRegisteredMessage = (nome: string) =>
+  `${nome.trim().replace(/\s+/g, " ")} já está inscrito(a) na caravana com este número de responsável. Veja a inscrição em “Já me inscrevi”, com o código que apareceu na confirmação, ou peça o link à coordenação.`;
 
 /** The panel's answer to an edit or a move that would make a second registration of one person. */
 export const SAME_PERSON_MESSAGE =

@@ -1,13 +1,13 @@
 import type { AlreadyRegistered } from "../../../shared/api-types";
 
-/** The 409 of a person already registered carries their registration (without its secret). */
+/** The 409 of a person already registered carries their registration's id, and neither its code nor its secret. */
 export function isAlreadyRegistered(body: unknown): body is AlreadyRegistered {
   const b = body as Partial<AlreadyRegistered> | null;
   return (
     typeof b?.error === "string" &&
     typeof b.inscricao === "object" &&
     b.inscricao !== null &&
-    typeof b.inscricao.referencia === "string"
+    typeof b.inscricao.id === "string"
   );
 }
 
@@ -16,7 +16,7 @@ interface AlreadyRegisteredNoticeProps {
   onShow: () => void;
 }
 
-/** In place of a second registration: who is already in, and the way back to their thank-you page. */
+/** In place of a second registration: who is already in, and the way to "Minha inscrição". */
 export function AlreadyRegisteredNotice({ message, onShow }: AlreadyRegisteredNoticeProps) {
   return (
     <div className="signup-already" role="alert">

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { AlreadyRegistered, RegistrationCreated, RegistrationFound } from "../../../shared/api-types";
+import type { AlreadyRegistered, RegistrationCreated } from "../../../shared/api-types";
 import type { SeatSummary } from "../../../shared/seats";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
@@ -20,7 +20,7 @@ import { PaymentMethodField } from "./payment-method-field";
 import { PixPanel } from "./pix-panel";
 import { PrivacyNotice } from "./privacy-notice";
 import { SeatsLeft, soldOut, WaitingListPanel } from "./seats-notice";
-import { lastRegistration, saveRegistrationSuccess } from "./success-storage";
+import { saveRegistrationSuccess } from "./success-storage";
 import { NAME_MAX_LENGTH } from "../../../shared/constants";
 import { TextField } from "./text-field";
 
@@ -129,16 +129,10 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     }
   };
 
-  const showRegistered = (registration: RegistrationFound) => {
-    // The same phone that made it keeps its upload token; any other phone sees the page without it.
-    const mine = lastRegistration();
-    const token = mine?.id === registration.id ? mine.upload_token : undefined;
-    saveRegistrationSuccess(
-      { ...registration, upload_token: token, idade: Number(values.idade) || undefined },
-      values.nome_completo.trim(),
-    );
+  // The phone that made it finds it there; another phone asks with the guardian's number and the code.
+  const showRegistered = () => {
     clearDraft();
-    navigate("/obrigado");
+    navigate("/minha-inscricao");
   };
 
   return (
@@ -252,9 +246,7 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         <CashPanel />
       )}
 
-      {registered && (
-        <AlreadyRegisteredNotice message={registered.error} onShow={() => showRegistered(registered.inscricao)} />
-      )}
+      {registered && <AlreadyRegisteredNotice message={registered.error} onShow={showRegistered} />}
       <button type="submit" className="v-btn v-btn-primary signup-submit" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}
         {busy ? "Processando sua inscrição..." : waiting ? "Entrar na lista de espera" : "Enviar Inscrição"}

@@ -12,6 +12,10 @@ CREATE TABLE inscricao_acessos (
   criado_em timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX inscricao_acessos_inscricao_idx ON inscricao_acessos (inscricao_id);
+
+-- "Gerar novo link" was used: the phone number and the code no longer open the
+-- registration from another phone (a phone that changed hands knows both).
+ALTER TABLE registrations ADD COLUMN link_trocado_em timestamptz;
 COMMENT ON TABLE inscricao_acessos IS 'Secrets (hashed) that open a registration''s "Minha inscrição" page, besides the upload token of the phone that made it.';
 
 ALTER TABLE event_settings DROP CONSTRAINT event_settings_chave_check;
