@@ -36,6 +36,12 @@ export interface PublicEventConfig {
 export interface FormStatus {
   is_open: boolean;
   updated_at: string;
+  /**
+   * Closed, and never opened since the last edition was closed: the page says
+   * "Inscrições em breve" instead of "Inscrições Encerradas" (decision 041).
+   * Absent from the database's own events, which only a change of the switch sends.
+   */
+  em_breve?: boolean;
 }
 
 /** GET /api/form-status: the status, and the seat counts the form shows. */

@@ -395,6 +395,12 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     expect(await t.db.query("SELECT 1 FROM inscricao_acessos")).toEqual([]);
     // A code of the closed edition finds nothing in the new one.
     expect((await lookup(t, "98988887777", reg.referencia)).statusCode).toBe(404);
+    // The new edition's form, never opened: "em breve", until the switch is first moved.
+    const status = async () => (await t.app.inject({ method: "GET", url: "/api/form-status" })).json();
+    expect(await status()).toMatchObject({ is_open: false, em_breve: true });
+    await adminSession.inject("PUT", "/api/form-status", { is_open: true });
+    await adminSession.inject("PUT", "/api/form-status", { is_open: false });
+    expect((await status()).em_breve).toBeUndefined();
   });
 
   // Last: the purge also ends the panel's sessions.

@@ -140,6 +140,10 @@ describe("Minha inscrição, on phones", () => {
       await card(phoneA, "Bruna Lima").getByRole("link", { name: "Fazer inscrição para a JDJ 2026" }).waitFor(WAIT);
       await shotAt360(phoneA, "minha-inscricao-encerrada");
       expect(await axeViolations(phoneA)).toEqual([]);
+      // The new edition's form was never opened: "em breve", not "encerradas".
+      await card(phoneA, "Bruna Lima").getByRole("link", { name: "Fazer inscrição para a JDJ 2026" }).click();
+      await phoneA.getByRole("heading", { name: "Inscrições em breve" }).waitFor(WAIT);
+      await shotAt360(phoneA, "inscricoes-em-breve");
     } finally {
       for (const c of contexts) await c.close();
     }

@@ -70,7 +70,7 @@ export function RegisterRoute() {
                   setSucceeded(true);
                 }}
               />
-              {!status.isOpen && <ClosedNotice />}
+              {!status.isOpen && <ClosedNotice soon={status.soon} />}
             </>
           )}
         </main>

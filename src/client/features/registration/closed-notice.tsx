@@ -1,8 +1,11 @@
 import { useAppConfig } from "../../lib/app-config";
 import { MyRegistrationLink } from "./my-registration-link";
 
-/** Shown instead of the form while registrations are closed. */
-export function ClosedNotice() {
+/**
+ * Shown instead of the form while registrations are closed; `soon`: a new
+ * edition whose form was never opened, so nothing has closed yet.
+ */
+export function ClosedNotice({ soon = false }: { soon?: boolean }) {
   const { eventTitle } = useAppConfig();
   return (
     <section className="signup-card closed-card intro-step" aria-labelledby="closed-title">
@@ -15,9 +18,13 @@ export function ClosedNotice() {
         </svg>
       </span>
       <h2 id="closed-title" className="signup-title">
-        Inscrições Encerradas
+        {soon ? "Inscrições em breve" : "Inscrições Encerradas"}
       </h2>
-      <p>As inscrições para a caravana da {eventTitle} estão encerradas no momento.</p>
+      <p>
+        {soon
+          ? `As inscrições para a caravana da ${eventTitle} abrem em breve.`
+          : `As inscrições para a caravana da ${eventTitle} estão encerradas no momento.`}
+      </p>
       <p>Acompanhe nossas redes sociais para ficar por dentro das novidades da Juventude Católica VG!</p>
       <MyRegistrationLink />
     </section>

@@ -152,7 +152,6 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         <strong>{price}</strong>
       </p>
       <SeatsLeft seats={seats} />
-      <MyRegistrationLink />
       {hasContent(values) && (
         <p className="signup-draft">
           {recovered && <span role="status">Recuperamos o que foi preenchido neste aparelho.</span>}
@@ -251,6 +250,8 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         {busy && <span className="v-btn-spinner" aria-hidden="true" />}
         {busy ? "Processando sua inscrição..." : waiting ? "Entrar na lista de espera" : "Enviar Inscrição"}
       </button>
+      {/* After the button: a keyboard user coming from the doors goes straight into the fields. */}
+      <MyRegistrationLink />
       <PrivacyNotice />
     </form>
   );

@@ -10,7 +10,7 @@ import { refreshAppConfig } from "../../lib/app-config";
 export type FormStatusView =
   | { phase: "loading" }
   | { phase: "error"; retry: () => void }
-  | { phase: "ready"; isOpen: boolean; seats: SeatSummary | null };
+  | { phase: "ready"; isOpen: boolean; soon: boolean; seats: SeatSummary | null };
 
 /**
  * Whether the form is open, and how many seats are left, kept live: GET
@@ -77,7 +77,7 @@ export function useVisitorFormStatus(): FormStatusView {
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [load]);
 
-  if (status) return { phase: "ready", isOpen: status.is_open, seats };
+  if (status) return { phase: "ready", isOpen: status.is_open, soon: status.em_breve === true, seats };
   if (failed) return { phase: "error", retry: () => void load() };
   return { phase: "loading" };
 }
