@@ -22,7 +22,10 @@ export const MY_REGISTRATION_MESSAGES = {
     "Não encontramos inscrição com este número e este código. Confira os dois (o código começa com JDJ) e tente de novo.",
   badAccess:
     "Este link não funciona mais: a coordenação pode ter enviado um novo. Procure a inscrição abaixo com o celular do responsável e o código.",
-  tooMany: "Muitas tentativas seguidas. Espere alguns minutos e tente de novo.",
+  tooMany: (waitSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+    return `Muitas tentativas seguidas. Tente de novo daqui a ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+  },
   closedUntil: (day: string) =>
     `O prazo para alterar os dados terminou em ${day}. Para mudar algo, fale com a coordenação.`,
   alreadyGaveUp: "A desistência desta inscrição já foi registrada.",

@@ -12,7 +12,8 @@ export interface RateLimitOptions {
   /** Requests allowed per window from one client (also the burst size). */
   limit: number;
   windowMs: number;
-  message: string;
+  /** The 429's words; a function gets the seconds until the next try, to say when. */
+  message: string | ((waitSeconds: number) => string);
 }
 
 const PRUNE_EVERY_MS = 60_000;
@@ -38,8 +39,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     const bucket = { scope: opts.scope, client, limit: opts.limit, windowMs: opts.windowMs };
     const waitMs = memory ? memory.take(bucket) : await takeRateLimitToken(app.db, bucket);
     if (waitMs > 0) {
-      reply.header("Retry-After", String(Math.ceil(waitMs / 1000)));
-      throw new HttpError(429, opts.message);
+      const wait = Math.ceil(waitMs / 1000);
+      reply.header("Retry-After", String(wait));
+      throw new HttpError(429, typeof opts.message === "function" ? opts.message(wait) : opts.message);
     }
   };
   app.decorate(

@@ -1,7 +1,6 @@
 import type { RegistrationFound } from "../../../shared/api-types";
 import { STORAGE_KEYS } from "../../../shared/constants";
 import { appConfig } from "../../lib/app-config";
-import { holdRegistrations } from "../../lib/held-registrations";
 
 /**
  * The answer, plus the name as typed: the boarding pass on /obrigado shows it.
@@ -24,16 +23,19 @@ export function saveRegistrationSuccess(answer: StoredRegistration, nome: string
   const created: StoredRegistration = { ...answer, nome_completo: nome };
   registeredThisVisit = created;
   // "Minha inscrição" lists every registration made on this phone, siblings included.
-  if (answer.upload_token) {
-    holdRegistrations([
-      {
-        id: answer.id,
-        token: answer.upload_token,
-        nome_completo: nome,
-        referencia: answer.referencia,
-        evento: appConfig().eventTitle,
-      },
-    ]);
+  // Loaded at the success, like the thank-you page, so the form's first load does not grow.
+  const token = answer.upload_token;
+  if (token) {
+    const kept = {
+      id: answer.id,
+      token,
+      nome_completo: nome,
+      referencia: answer.referencia,
+      evento: appConfig().eventTitle,
+    };
+    import("../../lib/held-registrations")
+      .then((m) => m.holdRegistrations([kept]))
+      .catch((err: unknown) => console.error("Não foi possível guardar a inscrição neste aparelho", err));
   }
   try {
     localStorage.setItem(STORAGE_KEYS.registrationSuccess, "true");
