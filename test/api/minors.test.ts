@@ -115,6 +115,24 @@ describe.each(DB_KINDS)("minors on %s", (kind) => {
     });
   });
 
+  test("the details give Coordenação the health notes, on a route Equipe is refused", async ({
+    register,
+    adminSession,
+    equipeSession,
+  }) => {
+    const reg = await register({ nome_completo: "Sara Saúde", idade: 14, saude: "Alergia a dipirona" });
+    const none = await register({ nome_completo: "Tito Sem Nota" });
+    const read = (s: typeof adminSession, id: string) => s.inject("GET", `/api/registrations/${id}/health`);
+    const coordination = await read(adminSession, reg.id);
+    expect(coordination.statusCode, coordination.body).toBe(200);
+    expect(coordination.json()).toEqual({ saude: "Alergia a dipirona" });
+    expect((await read(adminSession, none.id)).json()).toEqual({ saude: null });
+    const helper = await read(equipeSession, reg.id);
+    expect(helper.statusCode).toBe(403);
+    expect(helper.body).not.toContain("dipirona");
+    expect((await read(adminSession, "0b8e6c1a-2f4d-4e7a-9c3b-5d6e7f809a1b")).statusCode).toBe(404);
+  });
+
   test("health notes stay out of exports unless asked for, and purge removes them with the guardian", async ({
     t,
     adminSession,

@@ -192,6 +192,18 @@ describe("Minha inscrição, on phones", () => {
       );
       expect(saved).toEqual({ parentesco: "avo", saude: "Asma: leva a bombinha." });
 
+      // Without a network the lookup says so, and the card already on screen stays.
+      await phone.setOffline(true);
+      await page.getByLabel("Celular do responsável").fill("98955554444");
+      await page.getByLabel("Código da inscrição").fill("JDJ2222");
+      await page.getByRole("button", { name: "Encontrar" }).click();
+      await page
+        .getByRole("alert")
+        .getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.")
+        .waitFor(WAIT);
+      await davi.getByText("Pendente: R$ 15,00").waitFor(WAIT);
+      await phone.setOffline(false);
+
       await davi.getByRole("button", { name: "Inscrever outra pessoa" }).click();
       await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
       expect(await page.getByLabel("Número Responsável", { exact: true }).inputValue()).toBe("(98) 95555-4444");
@@ -204,6 +216,8 @@ describe("Minha inscrição, on phones", () => {
       await admin.getByRole("button", { name: "Detalhes de Davi Link" }).click();
       const details = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
       await details.getByRole("button", { name: "Enviar link" }).waitFor(WAIT);
+      // What the family corrected reaches the coordination's details, health notes included.
+      await details.getByText("Asma: leva a bombinha.").waitFor(WAIT);
       await shotAt360(admin, "painel-detalhes-enviar-link", true);
       const [popup] = await Promise.all([
         panel.waitForEvent("page"),

@@ -43,6 +43,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "POST /api/registrations/:id/new-link": { access: "admin", sameOrigin: true },
   "PUT /api/registrations/:id/authorization": { access: "admin", equipe: true, sameOrigin: true },
   "GET /api/authorizations": { access: "admin" },
+  "GET /api/registrations/:id/health": { access: "admin" },
   "GET /api/boarding/leader-sheet": { access: "admin" },
   "GET /api/registrations/:id/receipt": { access: "admin", equipe: true },
   "GET /api/registrations/:id/receipts": { access: "admin", equipe: true },

@@ -11,6 +11,7 @@ import { PaymentRecords } from "./payment-records";
 import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
 import { PersonalLinkActions } from "./personal-link-actions";
+import { HealthNotes } from "./health-notes";
 import { useIsCoordination } from "../../../lib/admin-session";
 
 interface Props {
@@ -76,6 +77,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
             </dd>
           </div>
           <AuthorizationMark registration={r} onSaved={saved} />
+          {coordination && <HealthNotes registrationId={r.id} />}
           {coordination && <PersonalLinkActions registration={r} />}
           {!r.has_receipt && (
             <div>

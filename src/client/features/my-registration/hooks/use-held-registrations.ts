@@ -65,7 +65,8 @@ export function useHeldRegistrations() {
             : e.status === 0
               ? { kind: "offline", message: e.message }
               : { kind: "gone", message: e.message };
-      setStates((s) => ({ ...s, [h.id]: state }));
+      // Without a network, what was already shown stays on screen; the stream's return reads it again.
+      setStates((s) => (state.kind === "offline" && s[h.id]?.kind === "ready" ? s : { ...s, [h.id]: state }));
     }
   }, []);
 
