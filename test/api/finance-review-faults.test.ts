@@ -294,6 +294,19 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
       "SELECT resumo FROM activity_log WHERE tipo = 'financeiro.entrega' ORDER BY id DESC LIMIT 1",
     );
     expect(log.resumo).toBe(`${adminSession.member.nome} registrou que recebeu R$ 15,00 em espécie de Lia Equipe`);
+
+    // Handed by the helper: "para", which reads right whoever receives ("a Coordenação" lacked its crase).
+    const r2 = await register({ nome_completo: "Dora Espécie", metodo_pagamento: "ESPECIE" });
+    await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r2.id });
+    const handed = await equipeSession.inject("POST", "/api/finance/handovers", {
+      para: adminSession.member.id,
+      valor_centavos: 1500,
+    });
+    expect(handed.statusCode, handed.body).toBe(201);
+    const [given] = await t.db.query<{ resumo: string }>(
+      "SELECT resumo FROM activity_log WHERE tipo = 'financeiro.entrega' ORDER BY id DESC LIMIT 1",
+    );
+    expect(given.resumo).toBe(`Lia Equipe entregou R$ 15,00 em espécie para ${adminSession.member.nome}`);
   });
 
   test("crafted ids and public token routes: 4xx for an edition past PostgreSQL's integer, no-store on token answers", async ({

@@ -107,7 +107,7 @@ export function CashCard() {
                 {waiting.map((e) => (
                   <li key={e.id} className="finance-line">
                     <p>
-                      {e.de.nome} entregou <strong>{reais(e.valor_centavos)}</strong> a {e.para.nome}
+                      {e.de.nome} entregou <strong>{reais(e.valor_centavos)}</strong> para {e.para.nome}
                     </p>
                     {e.para.id === cash.eu ? (
                       <button
