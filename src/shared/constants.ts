@@ -43,3 +43,6 @@ export const STORAGE_KEYS = {
   /** IndexedDB database with the roll call's lists (names, phones): deleted on logout. */
   rollCallLists: "caravana-embarque-listas",
 } as const;
+
+/** A secret the server hands out (session cookie, upload token, personal link): 256 bits, base64url. */
+export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;

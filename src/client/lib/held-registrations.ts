@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "../../shared/constants";
+import { SECRET_PATTERN, STORAGE_KEYS } from "../../shared/constants";
 
 /** A registration this phone holds: its secret opens "Minha inscrição" (shared/my-registration.ts). */
 export interface HeldRegistration {
@@ -16,7 +16,7 @@ const isHeld = (v: unknown): v is HeldRegistration => {
     !!r &&
     typeof r.id === "string" &&
     typeof r.token === "string" &&
-    /^[A-Za-z0-9_-]{43}$/.test(r.token) &&
+    SECRET_PATTERN.test(r.token) &&
     typeof r.nome_completo === "string" &&
     typeof r.referencia === "string" &&
     typeof r.evento === "string"

@@ -1,9 +1,6 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { hashToken } from "../auth/token-hash";
+import { timingSafeEqual } from "node:crypto";
+import { hashToken, newSecret } from "../auth/token-hash";
 import type { Database, Queryable } from "../db/database";
-
-/** 256 random bits, base64url: the form's upload token and every personal link alike. */
-export const newSecret = () => randomBytes(32).toString("base64url");
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

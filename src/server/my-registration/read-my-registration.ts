@@ -36,14 +36,15 @@ interface Row {
 const howPaid = (metodo: Row["pago_metodo"], origem: Row["pago_origem"]) =>
   metodo === "ESPECIE" ? "em dinheiro" : origem === "extrato" ? "PIX (extrato)" : "PIX";
 
-/** Today in the event's zone, AAAA-MM-DD. */
-export const todayFor = (settings: EventSettings, now = new Date()) => dayIn(now, settings.fuso_horario);
-
-/** Whether the family may still correct its data today. */
-export function correctionsOpen(settings: EventSettings, now = new Date()): { until: string | null; open: boolean } {
-  const today = todayFor(settings, now);
+/** Whether the family may still correct its data today, and today's date (AAAA-MM-DD) in the event's zone. */
+export function correctionsOpen(
+  settings: EventSettings,
+  now = new Date(),
+): { today: string; until: string | null; open: boolean } {
+  // Today in the event's zone, whatever the server's.
+  const today = dayIn(now, settings.fuso_horario);
   const until = changesUntil(settings, today);
-  return { until, open: until === null || today <= until };
+  return { today, until, open: until === null || today <= until };
 }
 
 /** The page's view of one registration (shared/my-registration.ts), or null when it is not there. */
@@ -104,7 +105,7 @@ export async function readMyRegistration(
     alteracoes_ate: corrections.until,
     pode_alterar: corrections.open && row.situacao !== "desistente",
     embarcou: row.embarcou,
-    dia_do_evento: eventDay(settings.data, todayFor(settings)),
+    dia_do_evento: eventDay(settings.data, corrections.today),
   };
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -19,7 +18,8 @@ import {
   renewSession,
   sessionIsValid,
 } from "../auth/session-repository";
-import { hashToken } from "../auth/token-hash";
+import { hashToken, newSecret } from "../auth/token-hash";
+import { SECRET_PATTERN } from "../../shared/constants";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 
@@ -41,8 +41,6 @@ export const SESSION_MESSAGES = {
   invalid: "Sessão expirada ou inválida. Entre novamente.",
   crossSite: "Requisição de outro site recusada. Abra o painel pelo endereço do próprio site.",
 } as const;
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface ValidSession {
   tokenHash: string;
@@ -114,13 +112,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
 
   const tokenOf = (request: FastifyRequest): string | null => {
     const token = request.cookies[cookieName(request)];
-    return token && TOKEN_PATTERN.test(token) ? token : null;
+    return token && SECRET_PATTERN.test(token) ? token : null;
   };
 
   const sessions: AdminSessions = {
     async create(request, reply, userId) {
       const old = tokenOf(request);
-      const token = randomBytes(32).toString("base64url");
+      const token = newSecret();
       await insertSession(app.db, {
         tokenHash: hashToken(token),
         userId,

@@ -4,7 +4,7 @@ import { DEFAULT_EVENT_TITLE, FORM_STATUS_ID } from "../../shared/constants";
 import { referenceCode } from "../../shared/pix/reference-code";
 import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
 import type { RegistrationData } from "../../shared/registration-schema";
-import { hashToken } from "../auth/token-hash";
+import { hashToken, newSecret } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { readFormStatus } from "./form-status-repository";
@@ -71,7 +71,6 @@ export interface NewRow {
   token: string;
 }
 
-export const newUploadToken = () => randomBytes(32).toString("base64url");
 const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
 export const drawReference = () => referenceCode(nodeRandom);
 
@@ -216,7 +215,7 @@ export async function createRegistration(
   // About a million references: a clash is rare (one in ten draws only once a
   // bench has filled 100 000 rows), and a new draw settles it.
   for (let attempt = 0; attempt < 20; attempt++) {
-    const row: NewRow = { data, key: idempotencyKey, reference: drawReference(), token: newUploadToken() };
+    const row: NewRow = { data, key: idempotencyKey, reference: drawReference(), token: newSecret() };
     let created: CreatedRow | undefined;
     try {
       created = (await insertRegistrations(db, [row])).get(row.reference);

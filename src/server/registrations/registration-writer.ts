@@ -1,5 +1,6 @@
 import type { RegistrationData } from "../../shared/registration-schema";
 import type { Queryable } from "../db/database";
+import { newSecret } from "../auth/token-hash";
 import { withWaitingPositions } from "./waiting-positions";
 import {
   type CreatedRow,
@@ -8,7 +9,6 @@ import {
   drawReference,
   insertRegistrations,
   type NewRow,
-  newUploadToken,
   toCreated,
 } from "./create-registration";
 
@@ -68,7 +68,7 @@ export function registrationWriter(db: Queryable, options: WriterOptions = {}): 
       await settleOneByOne(batch);
       return;
     }
-    const rows = batch.map((item): NewRow => ({ ...item, reference: draw(), token: newUploadToken() }));
+    const rows = batch.map((item): NewRow => ({ ...item, reference: draw(), token: newSecret() }));
     let created: Map<string, CreatedRow> | null = null;
     try {
       created = await insertRegistrations(db, rows);

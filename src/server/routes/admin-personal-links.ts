@@ -1,11 +1,11 @@
 import { idParamsSchema, REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
-import { MY_REGISTRATION_PATH, type PersonalLink } from "../../shared/my-registration";
+import { type PersonalLink, personalLink } from "../../shared/my-registration";
 import { HttpError } from "../http-error";
 import { giveLink, replaceAccess } from "../my-registration/access-repository";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
 const linkOf = (id: string, token: string): PersonalLink => ({
-  link_path: `${MY_REGISTRATION_PATH}#${id}.${token}`,
+  link_path: personalLink("", id, token),
   token,
 });
 

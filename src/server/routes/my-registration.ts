@@ -10,7 +10,7 @@ import {
   myCorrectionsSchema,
 } from "../../shared/my-registration";
 import { firstMessage } from "../../shared/registration-schema";
-import { hashToken } from "../auth/token-hash";
+import { bearerSecret, hashToken } from "../auth/token-hash";
 import { HttpError } from "../http-error";
 import { findByPhoneAndCode, holdsRegistration } from "../my-registration/access-repository";
 import { correctRegistration } from "../my-registration/correct-registration";
@@ -23,9 +23,6 @@ export const LOOKUPS_PER_ADDRESS_PER_HOUR = 30;
 export const LOOKUPS_PER_PHONE_PER_HOUR = 6;
 
 const authHeaders = z.object({ authorization: z.optional(z.string()) });
-
-const bearer = (request: FastifyRequest) =>
-  /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? "")?.[1] ?? null;
 
 /** The secret pages: no cache, no Referer, no search engine (the public scope adds no-store to every answer). */
 async function privateHeaders(_request: FastifyRequest, reply: FastifyReply) {
@@ -55,7 +52,7 @@ const myRegistrationRoutes: RoutePlugin = async (app) => {
 
   /** The registration the secret opens, read now; a 410 names a closed edition, a 403 anything else. */
   const held = async (id: string, request: FastifyRequest): Promise<MyRegistration> => {
-    const token = bearer(request);
+    const token = bearerSecret(request.headers.authorization);
     if (token && (await holdsRegistration(app.db, id, token))) {
       const view = await readMyRegistration(app.db, id, app.eventSettings.current());
       if (view) return view;

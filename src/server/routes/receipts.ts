@@ -9,6 +9,7 @@ import { savePayerName, saveReceipt, UPLOADS_PER_DAY, uploadRefusal } from "../r
 import { firstMessage, payerNameSchema } from "../../shared/registration-schema";
 import { authorizationDocument } from "../minors/travel-authorization";
 import { holdsRegistration } from "../my-registration/access-repository";
+import { bearerSecret } from "../auth/token-hash";
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -39,9 +40,9 @@ const isSafeFileName = (name: string) =>
   SAFE_FILE_NAME.test(name) && !name.split(".").every((p) => p === "") && !name.includes("..");
 
 function bearerToken(request: FastifyRequest): string {
-  const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(request.headers.authorization ?? "");
-  if (!match) throw new HttpError(401, RECEIPT_MESSAGES.noToken);
-  return match[1];
+  const secret = bearerSecret(request.headers.authorization);
+  if (!secret) throw new HttpError(401, RECEIPT_MESSAGES.noToken);
+  return secret;
 }
 
 /**

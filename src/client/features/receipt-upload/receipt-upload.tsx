@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useRef, useState } from "react";
+import { SECRET_PATTERN } from "../../../shared/constants";
 import { ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { prepareReceipt, type PreparedReceipt, ReceiptFileError } from "./prepare-receipt";
 import { uploadReceipt } from "./receipt-api";
@@ -21,8 +22,6 @@ type Phase =
   /** `retry`: the same file may go through on a second try (network, server hiccup). */
   | { name: "error"; message: string; retry: boolean };
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
 /** 401/403 (another registration's token) and file problems do not get better by trying again. */
 const retryable = (err: unknown) =>
   err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429);
@@ -40,7 +39,7 @@ export function ReceiptUpload({ registrationId, uploadToken, label }: ReceiptUpl
   const busy = useRef(false);
   const working = phase.name === "preparing" || phase.name === "uploading";
 
-  if (!uploadToken || !TOKEN.test(uploadToken)) {
+  if (!uploadToken || !SECRET_PATTERN.test(uploadToken)) {
     return (
       <section className="receipt-upload" aria-labelledby={label ? undefined : `${id}-title`} aria-label={label}>
         <h3 id={`${id}-title`} className="receipt-title">
