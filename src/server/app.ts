@@ -31,6 +31,7 @@ import adminFinanceRoutes from "./routes/admin-finance";
 import adminFormStatusRoutes from "./routes/admin-form-status";
 import adminReceiptRoutes from "./routes/admin-receipts";
 import adminRegistrationRoutes from "./routes/admin-registrations";
+import adminMessageRoutes from "./routes/admin-messages";
 import adminPersonalLinkRoutes from "./routes/admin-personal-links";
 import adminTeamRoutes from "./routes/admin-team";
 import eventsRoutes from "./routes/events";
@@ -210,6 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminActivityRoutes);
     await admin.register(adminFinanceRoutes);
     await admin.register(adminAuthorizationRoutes);
+    await admin.register(adminMessageRoutes);
     await admin.register(adminSettingsRoutes);
     await admin.register(adminEditionRoutes, { config });
   });

@@ -26,6 +26,7 @@ export const ACTIVITY_GROUPS = {
   equipe: "Equipe",
   sessao: "Acessos",
   edicao: "Edições",
+  mensagem: "Mensagens",
 } as const;
 export type ActivityGroup = keyof typeof ACTIVITY_GROUPS;
 

@@ -22,6 +22,8 @@ export const LIVE_EVENTS = {
   settingsChanged: "settings-changed",
   /** Admin sessions ended: their streams close. Never sent to a page. */
   sessionsEnded: "sessions-ended",
+  /** Rows of these message lists were sent, taken or dropped (admin streams): ids only. */
+  messageLists: "message-lists",
   /** An edition was closed and its tables emptied (no row announced itself): every stream gets `resync`. */
   editionClosed: "edition-closed",
   /**
@@ -47,6 +49,7 @@ export const NOTIFIED_EVENTS = [
   LIVE_EVENTS.settingsChanged,
   LIVE_EVENTS.sessionsEnded,
   LIVE_EVENTS.editionClosed,
+  LIVE_EVENTS.messageLists,
 ] as const;
 
 export type NotifiedEventName = (typeof NOTIFIED_EVENTS)[number];

@@ -58,6 +58,11 @@ export const lookupSchema = z.strictObject({
 export type LookupInput = z.input<typeof lookupSchema>;
 
 /** What a family corrects by itself: the guardian, the relationship and the health notes. */
+/** "Não quero receber mensagens" (false) and "Voltar a receber mensagens" (true). */
+export const messagePreferenceSchema = z.strictObject({
+  receber: z.boolean({ error: "Diga se quer receber mensagens." }),
+});
+
 export const myCorrectionsSchema = z.strictObject({
   responsavel_nome: z.nullable(guardianNameSchema),
   parentesco: z.nullable(kinshipSchema),
@@ -113,6 +118,8 @@ export interface MyRegistration {
   alteracoes_ate: string | null;
   pode_alterar: boolean;
   embarcou: boolean;
+  /** False after "Não quero receber mensagens": left out of every message list. */
+  recebe_mensagens: boolean;
   /** The event's day in the event's zone, when the settings name one: the boarding pass shows on it. */
   dia_do_evento: string | null;
 }

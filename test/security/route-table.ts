@@ -39,7 +39,19 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /api/minha-inscricao/:id": { access: "secret" },
   "PUT /api/minha-inscricao/:id/dados": { access: "secret" },
   "POST /api/minha-inscricao/:id/desistir": { access: "secret" },
+  "PUT /api/minha-inscricao/:id/mensagens": { access: "secret" },
   "POST /api/registrations/:id/link": { access: "admin", sameOrigin: true },
+  "GET /api/mensagens": { access: "admin", equipe: true },
+  "PUT /api/mensagens/textos/:chave": { access: "admin", sameOrigin: true },
+  "DELETE /api/mensagens/textos/:chave": { access: "admin", sameOrigin: true },
+  "PUT /api/mensagens/onibus/:id/equipe": { access: "admin", sameOrigin: true },
+  "POST /api/mensagens/previa": { access: "admin", equipe: true, sameOrigin: true },
+  "POST /api/mensagens/listas": { access: "admin", equipe: true, sameOrigin: true },
+  "GET /api/mensagens/listas/:id": { access: "admin", equipe: true },
+  "GET /api/mensagens/linhas/:id/whatsapp": { access: "admin", equipe: true },
+  "POST /api/mensagens/linhas/:id/texto": { access: "admin", equipe: true, sameOrigin: true },
+  "POST /api/mensagens/linhas/:id/enviada": { access: "admin", equipe: true, sameOrigin: true },
+  "GET /api/mensagens/inscricao/:id/whatsapp": { access: "admin", equipe: true },
   "POST /api/registrations/:id/new-link": { access: "admin", sameOrigin: true },
   "PUT /api/registrations/:id/authorization": { access: "admin", equipe: true, sameOrigin: true },
   "GET /api/authorizations": { access: "admin" },
@@ -115,6 +127,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /obrigado/autorizacao": { access: "page" },
   "GET /admin/autorizacoes": { access: "page" },
   "GET /admin/edicoes": { access: "page" },
+  "GET /admin/mensagens": { access: "page" },
 };
 
 export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { InjectOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DIST_DIR } from "../../src/server/app";
 import { SESSION_COOKIE, SESSION_MESSAGES } from "../../src/server/plugins/session";
@@ -126,7 +126,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
         : r.url.startsWith("/api/finance/")
           ? "1"
           : target.id;
-    const url = r.url.replace(":id", id).replace(":version", "1").replace(":chave", "local");
+    const url = r.url
+      .replace(":id", r.url.startsWith("/api/mensagens/onibus/") ? busId : id)
+      .replace(":version", "1")
+      .replace(":chave", r.url.startsWith("/api/mensagens/textos/") ? "lembrete_pagamento" : "local");
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
     if (key === "POST /api/registrations") {
@@ -141,6 +144,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       };
     }
     if (key === "POST /api/session") return { ...base, payload: { password: TEST_ADMIN_PASSWORD } };
+    if (key === "PUT /api/mensagens/textos/:chave") return { ...base, payload: { texto: "Oi, {nome}!" } };
+    if (key === "PUT /api/mensagens/onibus/:id/equipe") return { ...base, payload: { equipe_id: helperId } };
+    if (key === "POST /api/mensagens/previa" || key === "POST /api/mensagens/listas")
+      return { ...base, payload: busMessage() };
     if (key === "PUT /api/form-status") return { ...base, payload: { is_open: false } };
     if (key === "PATCH /api/registrations/:id") return { ...base, payload: { status_pagamento: "confirmado" } };
     if (key === "PUT /api/registrations/:id/seat") {
@@ -198,6 +205,27 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       return { ...base, payload: body.payload, headers: { ...body.headers, ...headers } };
     }
     return base;
+  }
+
+  /** A message to the walk's bus, which the helper takes care of: both roles may send it. */
+  const busMessage = () => ({ grupo: "onibus", onibus_id: busId, texto_chave: "link_inscricao", texto: "Oi, {nome}!" });
+
+  /** A row of a new list, ready to be opened. */
+  async function messageRow(by: string): Promise<{ lista: string; linha: string }> {
+    await t.db.query("UPDATE onibus SET equipe_id = $2 WHERE id = $1", [busId, helperId]);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/mensagens/listas",
+      headers: { cookie: by },
+      payload: busMessage(),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const lista = (made.json() as { id: string }).id;
+    const [row] = await t.db.query<{ id: string }>(
+      "SELECT id FROM mensagem_linhas WHERE lista_id = $1 AND estado = 'aguardando' LIMIT 1",
+      [lista],
+    );
+    return { lista, linha: row.id };
   }
 
   const targetRow = async () =>
@@ -312,6 +340,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       req.url = r.url.replace(":id", await financeRow(r.url, victim.id));
     if (r.url === "/api/registrations/:id/adjust") req.url = `/api/registrations/${victim.id}/adjust`;
     if (r.url === "/api/finance/lines/:id/confirm") req.payload = { inscricao_id: victim.id };
+    if (r.url.startsWith("/api/mensagens/listas/") || r.url.startsWith("/api/mensagens/linhas/")) {
+      const { lista, linha } = await messageRow(by);
+      req.url = r.url.replace(":id", r.url.startsWith("/api/mensagens/listas/") ? lista : linha);
+    }
     if (r.url === "/api/finance/handovers") {
       // Cash in hand to hand over: Pedro's (Coordenação registering it) and the helper's own.
       for (const who of [memberId, helperId])
@@ -387,6 +419,15 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     return id;
   }
 
+  /** Served: a 2xx, or for "Abrir WhatsApp" the redirect to wa.me that a tap follows. */
+  function expectServed(r: WalkRoute, res: LightMyRequestResponse) {
+    const where = `${r.method} ${r.url}: ${res.body.slice(0, 200)}`;
+    if (r.method === "GET" && r.url.endsWith("/whatsapp")) {
+      expect(res.statusCode, where).toBe(302);
+      expect(res.headers.location, where).toMatch(/^https:\/\/wa\.me\/55/);
+    } else expect(res.statusCode, where).toBeLessThan(300);
+  }
+
   // An edition's close empties the edition the other tests walk: it goes last, in a test of its own.
   const closesEdition = (r: WalkRoute) => r.url === "/api/editions/close" || r.url.startsWith("/api/editions/:id");
 
@@ -394,7 +435,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
     for (const r of walk.filter((w) => w.rule.access === "admin" && !closesEdition(w))) {
       const res = await t.app.inject(await validRequest(r, cookie));
-      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+      expectServed(r, res);
       if (r.method === "GET" && r.url === "/api/registrations")
         expect(res.body).toContain(SECRET_PERSON.numero_responsavel.replace(/\D/g, ""));
     }
@@ -423,7 +464,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
 
     for (const r of admin.filter((w) => w.rule.equipe)) {
       const res = await t.app.inject(await validRequest(r, helperCookie));
-      expect(res.statusCode, `${r.method} ${r.url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+      expectServed(r, res);
     }
     // Marking a payment is Equipe's; editing the rest of a registration is not.
     const edit = await t.app.inject({

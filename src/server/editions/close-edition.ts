@@ -27,6 +27,8 @@ export interface CloseEditionDeps {
 const EDITION_TABLES = [
   "registrations",
   "inscricao_acessos",
+  "mensagem_linhas",
+  "mensagem_listas",
   "receipts",
   "receipt_uploads",
   "embarques",

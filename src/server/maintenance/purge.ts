@@ -58,6 +58,8 @@ export async function purgePersonalData(
     await tx.query("DELETE FROM receipt_uploads");
     // The personal links ("Minha inscrição") go with the data they open.
     await tx.query("DELETE FROM inscricao_acessos");
+    // The message lists hold phone numbers and whom each was sent to.
+    await tx.query("DELETE FROM mensagem_listas");
     for (const row of rows) {
       await tx.query(
         `UPDATE registrations

@@ -31,6 +31,7 @@ interface Row {
   parentesco: Kinship | null;
   saude: string | null;
   embarcou: boolean;
+  recebe_mensagens: boolean;
 }
 
 const howPaid = (metodo: Row["pago_metodo"], origem: Row["pago_origem"]) =>
@@ -61,7 +62,8 @@ export async function readMyRegistration(
             comprovante_path IS NOT NULL AS comprovante_recebido, nome_pagador,
             autorizacao_recebida_em IS NOT NULL AS autorizacao_recebida,
             responsavel_nome, parentesco, saude,
-            EXISTS (SELECT 1 FROM embarques e WHERE e.inscricao_id = registrations.id AND e.embarcou) AS embarcou
+            EXISTS (SELECT 1 FROM embarques e WHERE e.inscricao_id = registrations.id AND e.embarcou) AS embarcou,
+            sem_mensagens_em IS NULL AS recebe_mensagens
      FROM registrations
      LEFT JOIN LATERAL (
        SELECT em, metodo, origem FROM pagamentos
@@ -105,6 +107,7 @@ export async function readMyRegistration(
     alteracoes_ate: corrections.until,
     pode_alterar: corrections.open && row.situacao !== "desistente",
     embarcou: row.embarcou,
+    recebe_mensagens: row.recebe_mensagens,
     dia_do_evento: eventDay(settings.data, corrections.today),
   };
 }

@@ -23,6 +23,7 @@ const APP_ROUTES: Record<string, string | null> = {
   "/obrigado/autorizacao": "thanks-authorization",
   "/admin/autorizacoes": "authorizations",
   "/admin/edicoes": "editions",
+  "/admin/mensagens": "messages",
   "/minha-inscricao": "my-registration",
 };
 /**

@@ -81,6 +81,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       streams.send(frame(LIVE_EVENTS.boarding, marks), true);
     },
     [LIVE_EVENTS.sessionsEnded]: (event) => streams.endSessions(event.hashes),
+    [LIVE_EVENTS.messageLists]: (event) => {
+      const changed: RegistrationsChanged = { ids: event.ids };
+      streams.send(frame(LIVE_EVENTS.messageLists, changed), true);
+    },
     // Told to the pages by the settings plugin once it has read the new values (settings/event-settings.ts).
     [LIVE_EVENTS.settingsChanged]: () => {},
     // TRUNCATE announces no row: every page fetches its lists again.

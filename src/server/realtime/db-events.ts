@@ -17,7 +17,8 @@ export type DbEvent =
   | ({ type: typeof LIVE_EVENTS.boarding } & BoardingEvent)
   | { type: typeof LIVE_EVENTS.sessionsEnded; hashes: string[] }
   | { type: typeof LIVE_EVENTS.settingsChanged }
-  | { type: typeof LIVE_EVENTS.editionClosed };
+  | { type: typeof LIVE_EVENTS.editionClosed }
+  | { type: typeof LIVE_EVENTS.messageLists; ids: string[] };
 
 /** One handler for each name the database sends: a new name does not compile until it has one. */
 export type DbEventHandlers = { [K in NotifiedEventName]: (event: Extract<DbEvent, { type: K }>) => void };

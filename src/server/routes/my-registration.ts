@@ -7,6 +7,7 @@ import {
   lookupSchema,
   MY_REGISTRATION_MESSAGES,
   type MyRegistration,
+  messagePreferenceSchema,
   myCorrectionsSchema,
 } from "../../shared/my-registration";
 import { firstMessage } from "../../shared/registration-schema";
@@ -15,6 +16,7 @@ import { HttpError } from "../http-error";
 import { findByPhoneAndCode, holdsRegistration } from "../my-registration/access-repository";
 import { correctRegistration } from "../my-registration/correct-registration";
 import { giveUpRegistration } from "../my-registration/give-up-registration";
+import { setMessagePreference } from "../my-registration/set-message-preference";
 import { closedEditionOf, correctionsOpen, readMyRegistration } from "../my-registration/read-my-registration";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
@@ -100,6 +102,19 @@ const myRegistrationRoutes: RoutePlugin = async (app) => {
         throw new HttpError(403, MY_REGISTRATION_MESSAGES.badAccess);
       }
       return readMyRegistration(app.db, current.id, settings);
+    },
+  );
+
+  app.put(
+    "/api/minha-inscricao/:id/mensagens",
+    { schema: { params: idParamsSchema, headers: authHeaders } },
+    async (request) => {
+      // The secret first: a stranger learns nothing from the body's errors.
+      const current = await held(request.params.id, request);
+      const body = messagePreferenceSchema.safeParse(request.body ?? {});
+      if (!body.success) throw new HttpError(400, firstMessage(body.error));
+      await setMessagePreference(app.db, current.id, body.data.receber);
+      return readMyRegistration(app.db, current.id, app.eventSettings.current());
     },
   );
 

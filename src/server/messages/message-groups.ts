@@ -1,0 +1,135 @@
+import type { MessageGroup } from "../../shared/messages";
+import type { Queryable } from "../db/database";
+import { type SqlParams, sqlParams } from "../db/sql-params";
+import { busNameOf } from "../registrations/registration-row";
+
+/** Who a message can reach at all: a registration with its code and a number, not yet purged. */
+const REACHABLE = "referencia IS NOT NULL AND anonimizado_em IS NULL AND numero_responsavel IS NOT NULL";
+
+/**
+ * Each group's rule, as a condition on `registrations`. "Pagamento pendente" is
+ * seated and owing: the waiting list was told not to pay yet.
+ */
+const FIXED_RULES = {
+  pendentes: "situacao = 'vaga' AND status_pagamento = 'pendente' AND caravana_valor_devido(registrations) > 0",
+  espera: "situacao = 'espera'",
+  sem_autorizacao: "situacao <> 'desistente' AND caravana_falta_autorizacao(registrations)",
+  com_vaga: "situacao = 'vaga'",
+  reembolso:
+    "situacao = 'desistente' AND EXISTS (SELECT 1 FROM reembolsos f WHERE f.inscricao_id = registrations.id AND f.estado = 'pendente')",
+} as const;
+
+export interface GroupChoice {
+  grupo: MessageGroup;
+  onibus_id?: string | null;
+  ids?: string[];
+}
+
+/** The group's rule as a condition on `registrations`, its values added to `p`. */
+export function groupRule(choice: GroupChoice, p: SqlParams): string {
+  if (choice.grupo === "onibus") return `onibus_id = ${p.add(choice.onibus_id ?? null)}::uuid`;
+  if (choice.grupo === "selecionados") return `registrations.id = ANY(${p.add(choice.ids ?? [])}::uuid[])`;
+  return FIXED_RULES[choice.grupo];
+}
+
+export interface Member {
+  id: string;
+  nome: string;
+  codigo: string;
+  telefone: string;
+  devido_centavos: number;
+  onibus: string | null;
+  posicao_espera: number | null;
+  sem_mensagens: boolean;
+}
+
+const MEMBER_COLUMNS = `registrations.id, nome_completo AS nome, referencia AS codigo, numero_responsavel AS telefone,
+  CASE WHEN status_pagamento = 'pendente' THEN caravana_valor_devido(registrations) ELSE 0 END AS devido_centavos,
+  ${busNameOf("registrations.onibus_id")} AS onibus, espera.posicao AS posicao_espera,
+  sem_mensagens_em IS NOT NULL AS sem_mensagens`;
+
+// Positions in one pass: a count per row would be quadratic on a long waiting list.
+const WAITING = `LEFT JOIN (SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS posicao
+  FROM registrations WHERE situacao = 'espera') espera ON espera.id = registrations.id`;
+
+/** The group's people now, in registration order, opted-out ones included (marked). */
+export async function groupMembers(db: Queryable, choice: GroupChoice): Promise<Member[]> {
+  const p = sqlParams();
+  return db.query<Member>(
+    `SELECT ${MEMBER_COLUMNS} FROM registrations ${WAITING}
+     WHERE ${REACHABLE} AND ${groupRule(choice, p)}
+     ORDER BY registrations.created_at, registrations.id`,
+    p.values,
+  );
+}
+
+/** Which of `ids` are still in the group and may be sent to, with their values as they are now. */
+export async function stillInGroup(db: Queryable, choice: GroupChoice, ids: string[]): Promise<Member[]> {
+  const p = sqlParams();
+  return db.query<Member>(
+    `SELECT ${MEMBER_COLUMNS} FROM registrations ${WAITING}
+     WHERE registrations.id = ANY(${p.add(ids)}::uuid[]) AND ${REACHABLE} AND ${groupRule(choice, p)}
+       AND sem_mensagens_em IS NULL
+     ORDER BY registrations.created_at, registrations.id`,
+    p.values,
+  );
+}
+
+/** Why each of `ids` left the group, in words for the row ("Ana Souza já pagou"). */
+export async function whyLeft(db: Queryable, grupo: MessageGroup, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{
+    nome: string | null;
+    situacao: string | null;
+    pago: boolean;
+    sem_mensagens: boolean;
+    autorizacao: boolean;
+  }>(
+    `SELECT r.nome_completo AS nome, r.situacao, r.status_pagamento = 'confirmado' AS pago,
+            r.sem_mensagens_em IS NOT NULL AS sem_mensagens, r.autorizacao_recebida_em IS NOT NULL AS autorizacao
+     FROM unnest($1::uuid[]) AS i(id) LEFT JOIN registrations r ON r.id = i.id AND r.anonimizado_em IS NULL`,
+    [ids],
+  );
+  return rows.map((r) => {
+    if (!r.nome) return "uma inscrição foi excluída";
+    if (r.sem_mensagens) return `${r.nome} pediu para não receber mensagens`;
+    if (r.situacao === "desistente" && grupo !== "reembolso") return `${r.nome} desistiu`;
+    if (grupo === "pendentes" && r.pago) return `${r.nome} já pagou`;
+    if (grupo === "pendentes" && r.situacao === "espera") return `${r.nome} foi para a lista de espera`;
+    if (grupo === "sem_autorizacao" && r.autorizacao) return `${r.nome} já entregou a autorização`;
+    if (grupo === "espera" && r.situacao === "vaga") return `${r.nome} já tem vaga`;
+    if (grupo === "reembolso") return `o reembolso de ${r.nome} já foi decidido`;
+    return `${r.nome} não está mais neste grupo`;
+  });
+}
+
+export interface GroupCountRow {
+  grupo: MessageGroup;
+  onibus_id: string | null;
+  onibus_nome: string | null;
+  equipe_id: number | null;
+  pessoas: number;
+  sem_mensagens: number;
+}
+
+/** Every group's count, one bus per row for "Ônibus", in one read. */
+export async function groupCounts(db: Queryable): Promise<GroupCountRow[]> {
+  const fixed = (["pendentes", "espera", "sem_autorizacao", "com_vaga", "reembolso"] as const)
+    .map(
+      (g) => `SELECT '${g}' AS grupo, NULL::uuid AS onibus_id, NULL AS onibus_nome, NULL::int AS equipe_id,
+        count(*) FILTER (WHERE sem_mensagens_em IS NULL)::int AS pessoas,
+        count(*) FILTER (WHERE sem_mensagens_em IS NOT NULL)::int AS sem_mensagens
+      FROM registrations WHERE ${REACHABLE} AND ${FIXED_RULES[g]}`,
+    )
+    .join(" UNION ALL ");
+  return db.query<GroupCountRow>(
+    `${fixed} UNION ALL
+     SELECT 'onibus', o.id, o.nome, o.equipe_id,
+       count(r.id) FILTER (WHERE r.sem_mensagens_em IS NULL)::int,
+       count(r.id) FILTER (WHERE r.sem_mensagens_em IS NOT NULL)::int
+     FROM (SELECT * FROM onibus ORDER BY ordem) o
+     LEFT JOIN registrations r ON r.onibus_id = o.id AND r.referencia IS NOT NULL AND r.anonimizado_em IS NULL
+       AND r.numero_responsavel IS NOT NULL
+     GROUP BY o.id, o.nome, o.equipe_id, o.ordem`,
+  );
+}

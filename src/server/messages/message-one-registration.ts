@@ -1,0 +1,35 @@
+import type { EventSettings } from "../../shared/event-settings";
+import { fillMessage, type MessageTextKey, mobileProblem, whatsappLink } from "../../shared/messages";
+import { personalLink } from "../../shared/my-registration";
+import type { Database } from "../db/database";
+import { grantAccess } from "../my-registration/access-repository";
+import { asPerson, eventFacts } from "./message-facts";
+import { groupMembers } from "./message-groups";
+import { readMessageTexts } from "./message-texts-repository";
+
+/**
+ * The wa.me link for one registration, from its details or card, with one of
+ * the saved texts (and a new personal link when the text has `{link}`), or
+ * with no text. Null when there is no such registration; a refusal when the
+ * family asked for no messages or the number is not a mobile.
+ */
+export async function messageOneRegistration(
+  db: Database,
+  id: string,
+  chave: MessageTextKey | null,
+  settings: EventSettings,
+  origin: string,
+): Promise<string | { recusa: "sem_mensagens" | "invalida" } | null> {
+  return db.transaction(async (tx) => {
+    const [member] = await groupMembers(tx, { grupo: "selecionados", ids: [id] });
+    if (!member) return null;
+    if (member.sem_mensagens) return { recusa: "sem_mensagens" };
+    if (mobileProblem(member.telefone)) return { recusa: "invalida" };
+    if (!chave) return whatsappLink(member.telefone, "");
+    const text = (await readMessageTexts(tx)).find((t) => t.chave === chave)?.texto ?? "";
+    const link = text.includes("{link}")
+      ? personalLink(origin, id, (await grantAccess(tx, [id], "link")).get(id) as string)
+      : "";
+    return whatsappLink(member.telefone, fillMessage(text, [asPerson(member, link)], eventFacts(settings)));
+  });
+}

@@ -1,0 +1,324 @@
+import * as z from "zod/mini";
+import { formatPrice } from "./price";
+import { whatsappTo } from "./phone";
+
+/**
+ * "Mensagens" (docs/decisions/043): the coordination writes one text, the
+ * panel fills it in for each family, and a helper sends each with one tap
+ * through a wa.me link from their own WhatsApp.
+ *
+ * GET  /api/mensagens                      -> MessagesHome          (both roles; Equipe sees its own bus)
+ * PUT  /api/mensagens/textos/:chave {texto} -> MessageText           (Coordenação)
+ * DELETE /api/mensagens/textos/:chave      -> MessageText ("Restaurar texto original")
+ * POST /api/mensagens/previa  NewMessageList -> MessagePreview
+ * POST /api/mensagens/listas  NewMessageList -> { id }              (201)
+ * GET  /api/mensagens/listas/:id           -> MessageListView
+ * GET  /api/mensagens/linhas/:id/whatsapp  -> 302 to wa.me, the row marked sent
+ * POST /api/mensagens/linhas/:id/texto     -> { texto, url } ("Copiar texto": the row held for you)
+ * POST /api/mensagens/linhas/:id/enviada   -> MessageRowView
+ * GET  /api/mensagens/inscricao/:id/whatsapp?texto= -> 302 to wa.me, one registration (details, cards)
+ */
+
+export const MESSAGE_GROUPS = {
+  pendentes: "Pagamento pendente",
+  onibus: "Ônibus",
+  espera: "Lista de espera",
+  sem_autorizacao: "Menores sem autorização",
+  com_vaga: "Todos com vaga",
+  reembolso: "Desistentes com reembolso pendente",
+  selecionados: "Selecionados na lista",
+} as const;
+export type MessageGroup = keyof typeof MESSAGE_GROUPS;
+export const MESSAGE_GROUP_KEYS = Object.keys(MESSAGE_GROUPS) as MessageGroup[];
+
+export const MESSAGE_TEXT_KEYS = [
+  "lembrete_pagamento",
+  "horario_saida",
+  "autorizacao_pendente",
+  "vaga_liberada",
+  "link_inscricao",
+] as const;
+export type MessageTextKey = (typeof MESSAGE_TEXT_KEYS)[number];
+
+/** The built-in texts: each may be edited and is saved for next time; "Restaurar texto original" brings these back. */
+export const DEFAULT_MESSAGE_TEXTS: Record<MessageTextKey, { titulo: string; texto: string }> = {
+  lembrete_pagamento: {
+    titulo: "Lembrete de pagamento",
+    texto: [
+      "Olá! Aqui é a coordenação da caravana para a {evento}.",
+      "Ainda falta pagar a inscrição de {nome} (código {codigo}): {valor}. Pague por PIX ou em dinheiro e acompanhe em {link}",
+      "Se já pagou, é só desconsiderar esta mensagem. Obrigado!",
+    ].join("\n"),
+  },
+  horario_saida: {
+    titulo: "Horário de saída",
+    texto: [
+      "Olá! Aqui é a coordenação da caravana para a {evento}, em {data}.",
+      "{nome} vai no {onibus}. O ponto de encontro e o horário de saída estão em {link}",
+      "Chegue com 20 minutos de antecedência. Até lá!",
+    ].join("\n"),
+  },
+  autorizacao_pendente: {
+    titulo: "Autorização pendente",
+    texto: [
+      "Olá! Aqui é a coordenação da caravana para a {evento}.",
+      "Ainda não recebemos a autorização de viagem assinada de {nome} (código {codigo}). O documento para imprimir está em {link}",
+      "Sem ela, o menor de 16 anos não pode embarcar. Obrigado!",
+    ].join("\n"),
+  },
+  vaga_liberada: {
+    titulo: "Vaga liberada",
+    texto: [
+      "Olá! Boa notícia da coordenação da caravana para a {evento}:",
+      "abriu uma vaga e {nome} (código {codigo}) agora está no {onibus}. Falta pagar {valor}; veja como em {link}",
+    ].join("\n"),
+  },
+  link_inscricao: {
+    titulo: "Link da inscrição",
+    texto: [
+      "Olá! Aqui é a coordenação da caravana para a {evento}.",
+      "Este é o link da inscrição de {nome} (código {codigo}): {link}",
+      "Por ele você vê o pagamento, o ônibus e pode corrigir os dados.",
+    ].join("\n"),
+  },
+};
+
+/** A registration's fields: a line that uses any of them is written once for each person on the phone. */
+export const PERSON_FIELDS = ["nome", "primeiro_nome", "codigo", "valor", "link", "onibus", "posicao"] as const;
+/** The event's fields, from "Configurações". */
+export const EVENT_FIELDS = ["evento", "data", "horario", "local"] as const;
+export const MESSAGE_FIELDS: readonly string[] = [...PERSON_FIELDS, ...EVENT_FIELDS];
+
+/** Every phone's browser opens a link this long (decision 043). */
+export const MAX_WHATSAPP_LINK = 2000;
+export const MAX_MESSAGE_TEXT = 1500;
+/** A "Copiar texto" row stays with whoever took it this long. */
+export const ROW_HOLD_MINUTES = 10;
+
+export interface MessagePerson {
+  nome: string;
+  codigo: string;
+  /** What is still owed, in centavos (0 when paid or exempt). */
+  devido_centavos: number;
+  onibus: string | null;
+  posicao_espera: number | null;
+  /** The personal "Minha inscrição" link. */
+  link: string;
+}
+
+export interface MessageEventFacts {
+  evento: string;
+  data: string;
+  horario: string;
+  local: string;
+}
+
+const FIELD = /\{([^{}\s]{1,30})\}/g;
+
+/** The `{campo}` names a text uses that do not exist, each once, in order. */
+export function unknownFields(text: string): string[] {
+  const unknown = new Set<string>();
+  for (const m of text.matchAll(FIELD)) if (!MESSAGE_FIELDS.includes(m[1])) unknown.add(m[1]);
+  return [...unknown];
+}
+
+const usesPersonField = (line: string) =>
+  [...line.matchAll(FIELD)].some((m) => (PERSON_FIELDS as readonly string[]).includes(m[1]));
+
+function personValue(field: string, p: MessagePerson): string | undefined {
+  switch (field) {
+    case "nome":
+      return p.nome;
+    case "primeiro_nome":
+      return p.nome.trim().split(/\s+/)[0];
+    case "codigo":
+      return p.codigo;
+    case "valor":
+      return formatPrice(p.devido_centavos);
+    case "link":
+      return p.link;
+    case "onibus":
+      return p.onibus ?? (p.posicao_espera ? "lista de espera" : "ônibus a definir");
+    case "posicao":
+      return p.posicao_espera ? `${p.posicao_espera}ª posição na lista de espera` : "com vaga";
+  }
+  return undefined;
+}
+
+/**
+ * The text for one phone: event fields filled in once, and each line that
+ * uses a person's field written once per person, in order, so siblings get
+ * one message that names each of them with their code and amount.
+ */
+export function fillMessage(text: string, people: MessagePerson[], facts: MessageEventFacts): string {
+  const event = (line: string) =>
+    line.replace(FIELD, (whole, field: string) =>
+      (EVENT_FIELDS as readonly string[]).includes(field) ? facts[field as keyof MessageEventFacts] : whole,
+    );
+  const lines: string[] = [];
+  for (const line of text.split("\n")) {
+    if (!usesPersonField(line)) {
+      lines.push(event(line));
+      continue;
+    }
+    for (const person of people) {
+      lines.push(event(line).replace(FIELD, (whole, field: string) => personValue(field, person) ?? whole));
+    }
+  }
+  return lines.join("\n");
+}
+
+/** The wa.me link for a Brazilian mobile (11 digits) with the text filled in. */
+export const whatsappLink = (digits: string, text: string) => whatsappTo(digits, text);
+
+/**
+ * How many characters to cut from the end of `text` so that its wa.me link
+ * fits MAX_WHATSAPP_LINK; 0 when it already fits. Accents and emoji weigh
+ * more than one character once encoded, so this counts them as they are sent.
+ */
+export function charactersOver(digits: string, text: string): number {
+  let over = whatsappLink(digits, text).length - MAX_WHATSAPP_LINK;
+  if (over <= 0) return 0;
+  const chars = [...text];
+  let cut = 0;
+  while (over > 0 && cut < chars.length) {
+    over -= encodeURIComponent(chars[chars.length - 1 - cut]).length;
+    cut += 1;
+  }
+  return cut;
+}
+
+export const TOO_LONG_MESSAGE = (cut: number) =>
+  `A mensagem ficou longa demais para o WhatsApp abrir pelo link: corte cerca de ${cut} ${cut === 1 ? "caractere" : "caracteres"}.`;
+
+const VALID_DDD = /^(1[1-9]|2[12478]|3[1-578]|4[1-9]|5[1345]|6[1-9]|7[134579]|8[1-9]|9[1-9])$/;
+
+/** Why a number cannot get a WhatsApp message from a link, or null for a valid Brazilian mobile. */
+export function mobileProblem(digits: string): string | null {
+  if (digits.length === 10) return "número fixo (sem o 9 do celular)";
+  if (digits.length !== 11) return "número incompleto";
+  if (!VALID_DDD.test(digits.slice(0, 2))) return `DDD ${digits.slice(0, 2)} não existe`;
+  if (digits[2] !== "9") return "celular deve começar com 9 depois do DDD";
+  return null;
+}
+
+export const MESSAGE_MESSAGES = {
+  emptyGroup: "Ninguém neste grupo recebe esta mensagem agora.",
+  unknownField: (fields: string[]) =>
+    `Campo desconhecido: ${fields.map((f) => `{${f}}`).join(", ")}. Os campos são: ${MESSAGE_FIELDS.map((f) => `{${f}}`).join(", ")}.`,
+  emptyText: "Escreva a mensagem.",
+  textTooLong: `A mensagem pode ter até ${MAX_MESSAGE_TEXT} caracteres.`,
+  listNotFound: "Lista de mensagens não encontrada.",
+  rowNotFound: "Mensagem não encontrada.",
+  busOnly: "A Equipe envia mensagens só para o ônibus de que cuida.",
+  listNotYours: "Esta lista é de outra pessoa da Equipe.",
+  busNotFound: "Ônibus não encontrado.",
+} as const;
+
+/** Why a tap on "Abrir WhatsApp" came back to the page instead (…?aviso=). */
+export const MESSAGE_NOTICES = {
+  enviada: "Esta mensagem já foi enviada. Nada foi enviado de novo.",
+  com_outro: "Outra pessoa da equipe está enviando esta mensagem agora. Escolha outra.",
+  descartada: "Ninguém desta mensagem precisa mais dela: o motivo está na linha.",
+  invalida: "Este número não é um celular válido para o WhatsApp.",
+  sem_mensagens: "O responsável por esta inscrição pediu para não receber mensagens.",
+} as const;
+export type MessageNotice = keyof typeof MESSAGE_NOTICES;
+
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+
+export const messageTextSchema = z.string({ error: MESSAGE_MESSAGES.emptyText }).check(
+  z.refine((t) => t.trim().length > 0, MESSAGE_MESSAGES.emptyText),
+  z.maxLength(MAX_MESSAGE_TEXT, MESSAGE_MESSAGES.textTooLong),
+  z.refine((t) => unknownFields(t).length === 0, {
+    // zod/mini has no message from the value; the route names the fields (routes/admin-messages.ts).
+    error: (issue) => MESSAGE_MESSAGES.unknownField(unknownFields(String(issue.input))),
+  }),
+);
+
+export const newMessageListSchema = z.strictObject({
+  grupo: z.enum(MESSAGE_GROUP_KEYS as [MessageGroup, ...MessageGroup[]], { error: "Escolha um grupo." }),
+  onibus_id: z.optional(uuid),
+  ids: z.optional(z.array(uuid).check(z.maxLength(2000, "Selecione até 2.000 inscrições."))),
+  texto_chave: z.enum(MESSAGE_TEXT_KEYS, { error: "Escolha um texto." }),
+  texto: messageTextSchema,
+});
+export type NewMessageList = z.output<typeof newMessageListSchema>;
+
+export const messageTextBodySchema = z.strictObject({ texto: messageTextSchema });
+
+export interface MessageText {
+  chave: MessageTextKey;
+  titulo: string;
+  texto: string;
+  /** Edited in the panel (false: the built-in text). */
+  alterado: boolean;
+}
+
+export interface MessageGroupCount {
+  grupo: MessageGroup;
+  onibus_id: string | null;
+  rotulo: string;
+  /** People who get the message. */
+  pessoas: number;
+  /** People in the group whose guardian asked for no messages. */
+  sem_mensagens: number;
+  /** "Ônibus": who of Equipe takes care of it. */
+  equipe_id: number | null;
+}
+
+export interface MessageListSummary {
+  id: string;
+  rotulo: string;
+  texto_titulo: string;
+  criada_por: string;
+  criada_em: string;
+  enviadas: number;
+  /** Rows that can be sent (invalid numbers and dropped rows apart). */
+  total: number;
+}
+
+export interface MessagesHome {
+  grupos: MessageGroupCount[];
+  textos: MessageText[];
+  listas: MessageListSummary[];
+  /** Coordenação starts any list and edits the texts; Equipe, its own bus. */
+  pode_editar_textos: boolean;
+}
+
+export interface MessagePreview {
+  pessoas: number;
+  linhas: number;
+  sem_mensagens: number;
+  invalidos: number;
+  /** The text filled in for the first phone of the list (its link is a sample). */
+  exemplo: string | null;
+  /** Characters to cut for the longest message to fit a wa.me link; 0 when every one fits. */
+  cortar: number;
+}
+
+export type MessageRowState = "aguardando" | "enviada" | "descartada" | "invalida";
+
+export interface MessageRowView {
+  id: string;
+  telefone: string;
+  pessoas: { nome: string; codigo: string }[];
+  estado: MessageRowState;
+  /** Why a row is not sent: the number's problem, or who left the group since the list was made. */
+  motivo: string | null;
+  /** Who holds it ("Copiar texto"), until when it is theirs. */
+  com: string | null;
+  com_voce: boolean;
+  enviada_por: string | null;
+  enviada_em: string | null;
+}
+
+export interface MessageListView extends MessageListSummary {
+  texto: string;
+  sem_mensagens: number;
+  linhas: MessageRowView[];
+}
+
+/** "12 de 40 enviadas". */
+export const progressText = (sent: number, total: number) =>
+  `${sent} de ${total} ${total === 1 ? "enviada" : "enviadas"}`;
