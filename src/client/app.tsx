@@ -25,6 +25,7 @@ const AuthorizationsRoute = lazy(() =>
   import("./routes/authorizations").then((m) => ({ default: m.AuthorizationsRoute })),
 );
 const EditionsRoute = lazy(() => import("./routes/editions").then((m) => ({ default: m.EditionsRoute })));
+const MessagesRoute = lazy(() => import("./routes/messages").then((m) => ({ default: m.MessagesRoute })));
 const TeamRoute = lazy(() => import("./routes/team").then((m) => ({ default: m.TeamRoute })));
 const BoardingPrintRoute = lazy(() =>
   import("./routes/boarding-print").then((m) => ({ default: m.BoardingPrintRoute })),
@@ -132,6 +133,13 @@ export function App() {
       page = (
         <AdminPage>
           <EditionsRoute />
+        </AdminPage>
+      );
+      break;
+    case "/admin/mensagens":
+      page = (
+        <AdminPage>
+          <MessagesRoute />
         </AdminPage>
       );
       break;

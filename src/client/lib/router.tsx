@@ -15,6 +15,11 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname);
 }
 
+/** The query string ("?lista=…"), following navigate() and the back button. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, () => window.location.search);
+}
+
 export function navigate(to: string, opts: { replace?: boolean } = {}): void {
   if (opts.replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);

@@ -53,6 +53,9 @@ export function DashboardHeader({
           <Link href="/admin/financeiro" className="admin-btn admin-btn-outline">
             Financeiro
           </Link>
+          <Link href="/admin/mensagens" className="admin-btn admin-btn-outline">
+            Mensagens
+          </Link>
           {coordination && (
             <>
               <Link href="/admin/equipe" className="admin-btn admin-btn-outline">

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import "./dialogs.css";
 import type { Registration } from "../../../../shared/api-types";
-import { formatDateTime, METHOD_LABELS, phoneText } from "../utils/format";
+import { PhoneContact } from "../../../components/phone-contact";
+import { formatDateTime, METHOD_LABELS } from "../utils/format";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { ReceiptVersions } from "./receipt-versions";
 import { StatusBadge } from "./status-badge";
@@ -53,7 +54,9 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           </div>
           <div>
             <dt>Número Responsável</dt>
-            <dd>{phoneText(r.numero_responsavel)}</dd>
+            <dd>
+              <PhoneContact registrationId={r.id} phone={r.numero_responsavel} />
+            </dd>
           </div>
           <div>
             <dt>Forma de pagamento</dt>

@@ -1,24 +1,29 @@
 import type { Registration } from "../../../../shared/api-types";
-import { formatDateTime, METHOD_LABELS, phoneText } from "../utils/format";
+import { PhoneContact } from "../../../components/phone-contact";
+import { formatDateTime, METHOD_LABELS } from "../utils/format";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { DuplicateBadge } from "./duplicate-badge";
 import { StatusBadge } from "./status-badge";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
+import { type RowSelection, SelectBox } from "./selection-bar";
 
 interface Props {
   items: Registration[];
   onOpen: (kind: DialogKind, reg: Registration) => void;
   onSaved: (reg: Registration) => void;
+  /** "Selecionar": a checkbox on each card, for a message to the people chosen. */
+  selection?: RowSelection | null;
 }
 
 /** Below 768 px: one card per registration, the same actions as the table. */
-export function RegistrationCards({ items, onOpen, onSaved }: Props) {
+export function RegistrationCards({ items, onOpen, onSaved, selection }: Props) {
   return (
     <ul className="reg-cards" aria-label="Inscrições">
       {items.map((r) => (
         <li key={r.id} className="reg-card">
           <div className="reg-card-head">
+            {selection && <SelectBox registration={r} selection={selection} />}
             <h3 className="reg-name">{r.nome_completo}</h3>
             <span className="reg-badges">
               <StatusBadge registration={r} />
@@ -40,7 +45,9 @@ export function RegistrationCards({ items, onOpen, onSaved }: Props) {
             </div>
             <div>
               <dt>Número Responsável</dt>
-              <dd>{phoneText(r.numero_responsavel)}</dd>
+              <dd>
+                <PhoneContact registrationId={r.id} phone={r.numero_responsavel} />
+              </dd>
             </div>
             <div>
               <dt>Ônibus</dt>

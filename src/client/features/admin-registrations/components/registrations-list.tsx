@@ -10,6 +10,8 @@ import { Pagination } from "./pagination";
 import { RegistrationCards } from "./registration-cards";
 import { RegistrationsTable } from "./registrations-table";
 import { RegistrationsToolbar } from "./registrations-toolbar";
+import { type RowSelection, SelectionBar } from "./selection-bar";
+import { useIsCoordination } from "../../../lib/admin-session";
 import type { DialogKind } from "./row-actions";
 import { useMediaQuery } from "../../../hooks/use-media-query";
 import { useRegistrations } from "../hooks/use-registrations";
@@ -29,6 +31,17 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
   const list = useRegistrations(version);
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const [dialog, setDialog] = useState<{ kind: DialogKind; reg: Registration } | null>(null);
+  const coordination = useIsCoordination();
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const selection: RowSelection | null = selected && {
+    ids: selected,
+    toggle: (rid) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (!next.delete(rid)) next.add(rid);
+        return next;
+      }),
+  };
   const close = () => setDialog(null);
 
   const saved = (reg: Registration) => {
@@ -54,6 +67,14 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
         onOnibus={list.setOnibus}
         exportQuery={{ q: list.q, status: list.status, sort: list.sort, onibus: list.onibus }}
       />
+      {coordination && (
+        <SelectionBar
+          active={selected !== null}
+          ids={selected ?? new Set()}
+          onStart={() => setSelected(new Set())}
+          onStop={() => setSelected(null)}
+        />
+      )}
       <div className="reg-summary" aria-live="polite">
         {data && (
           <p>
@@ -80,6 +101,7 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
           onOpen={(kind, reg) => setDialog({ kind, reg })}
           onSaved={saved}
           onRetry={onChanged}
+          selection={selection}
         />
       </div>
       {data && <Pagination page={data.page} pageCount={data.pageCount} onPage={list.setPage} />}
@@ -119,7 +141,9 @@ function Results({
   onOpen,
   onSaved,
   onRetry,
+  selection,
 }: {
+  selection: RowSelection | null;
   firstLoad: boolean;
   data: RegistrationPage | null;
   searched: boolean;
@@ -153,5 +177,5 @@ function Results({
     );
   }
   const Rows = wide ? RegistrationsTable : RegistrationCards;
-  return <Rows items={data.items} onOpen={onOpen} onSaved={onSaved} />;
+  return <Rows items={data.items} onOpen={onOpen} onSaved={onSaved} selection={selection} />;
 }

@@ -5,21 +5,29 @@ import { StatusBadge } from "./status-badge";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
+import { type RowSelection, SelectBox } from "./selection-bar";
 
 interface Props {
   items: Registration[];
   onOpen: (kind: DialogKind, reg: Registration) => void;
   onSaved: (reg: Registration) => void;
+  /** "Selecionar": a checkbox on each row, for a message to the people chosen. */
+  selection?: RowSelection | null;
 }
 
 /** From 768 px up. */
-export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
+export function RegistrationsTable({ items, onOpen, onSaved, selection }: Props) {
   return (
     <div className="reg-table-wrap">
       <table className="reg-table">
         <caption className="admin-visually-hidden">Inscrições</caption>
         <thead>
           <tr>
+            {selection && (
+              <th scope="col">
+                <span className="admin-visually-hidden">Selecionar</span>
+              </th>
+            )}
             <th scope="col">Nome</th>
             <th scope="col">Idade</th>
             <th scope="col">Número Responsável</th>
@@ -34,6 +42,11 @@ export function RegistrationsTable({ items, onOpen, onSaved }: Props) {
         <tbody>
           {items.map((r) => (
             <tr key={r.id}>
+              {selection && (
+                <td>
+                  <SelectBox registration={r} selection={selection} />
+                </td>
+              )}
               <th scope="row" className="reg-name">
                 {r.nome_completo}
               </th>

@@ -22,3 +22,7 @@ export const saveCorrections = (id: string, token: string, c: MyCorrections) =>
 
 export const giveUp = (id: string, token: string) =>
   api<MyRegistration>(`${path(id)}/desistir`, { method: "POST", headers: bearer(token) });
+
+/** "Não quero receber mensagens" (false), or back again (true). */
+export const setMessages = (id: string, token: string, receber: boolean) =>
+  api<MyRegistration>(`${path(id)}/mensagens`, { method: "PUT", json: { receber }, headers: bearer(token) });

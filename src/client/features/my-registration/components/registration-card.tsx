@@ -6,6 +6,7 @@ import { useAppConfig } from "../../../lib/app-config";
 import { Link } from "../../../lib/router";
 import { CorrectionsForm } from "./corrections-form";
 import { GiveUpButton } from "./give-up-button";
+import { MessagePreference } from "./message-preference";
 import { PersonalLink } from "./personal-link";
 
 /** What the route brings from other features for one registration: the receipt, the payer's name, the pass. */
@@ -156,6 +157,8 @@ export function RegistrationCard({
           )}
         </div>
       )}
+
+      {!gaveUp && <MessagePreference view={view} token={token} onChanged={onChanged} />}
 
       <PersonalLink id={view.id} token={token} name={view.nome_completo} />
 
