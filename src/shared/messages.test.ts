@@ -37,7 +37,9 @@ describe("filling a message", () => {
       "JDJ 2025 16 de Agosto A partir das 08h Área Pastoral\n" +
         "Ana Júlia Souza|Ana|JDJ7K3Q|R$ 15,00|https://caravana.example/minha-inscricao#a.b|Ônibus 1|com vaga",
     );
-    expect(fillMessage("{onibus}, {posicao}", [bruno], facts)).toBe("lista de espera, 3ª posição na lista de espera");
+    expect(fillMessage("{onibus}, {posicao}", [bruno], facts)).toBe(
+      "3º da lista de espera, 3ª posição na lista de espera",
+    );
   });
 
   it("writes a line with a person's field once for each sibling, and the other lines once", () => {
@@ -64,7 +66,7 @@ describe("filling a message", () => {
     expect(unknownFields("sem campos, { espaço }")).toEqual([]);
     const parsed = messageTextSchema.safeParse("Oi {cidade}");
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0].message).toMatch(/^Campo desconhecido: \{cidade\}\. Os campos são: \{nome\}/);
+    expect(parsed.error?.issues[0].message).toMatch(/^Campo desconhecido: \{cidade\}\. Use só: \{nome\}/);
   });
 
   it("every built-in text uses only known fields and fits a wa.me link for two siblings", () => {
@@ -93,9 +95,9 @@ describe("the wa.me length limit", () => {
 describe("a Brazilian mobile", () => {
   it("accepts a mobile and says why anything else is not one", () => {
     expect(mobileProblem("98981234567")).toBeNull();
-    expect(mobileProblem("1198765432")).toBe("número fixo (sem o 9 do celular)");
-    expect(mobileProblem("9898123")).toBe("número incompleto");
+    expect(mobileProblem("1198765432")).toBe("Número fixo ou sem o 9 do celular");
+    expect(mobileProblem("9898123")).toBe("Número com dígitos faltando ou sobrando");
     expect(mobileProblem("20981234567")).toBe("DDD 20 não existe");
-    expect(mobileProblem("98381234567")).toBe("celular deve começar com 9 depois do DDD");
+    expect(mobileProblem("98381234567")).toBe("Celular deve começar com 9 depois do DDD");
   });
 });

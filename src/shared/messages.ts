@@ -45,40 +45,43 @@ export const DEFAULT_MESSAGE_TEXTS: Record<MessageTextKey, { titulo: string; tex
   lembrete_pagamento: {
     titulo: "Lembrete de pagamento",
     texto: [
-      "Olá! Aqui é a coordenação da caravana para a {evento}.",
-      "Ainda falta pagar a inscrição de {nome} (código {codigo}): {valor}. Pague por PIX ou em dinheiro e acompanhe em {link}",
+      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG.",
+      "Ainda falta pagar:",
+      "• {nome} (código {codigo}): {valor} – {link}",
+      "No link estão os dados do PIX (ou como pagar em dinheiro) e a situação do pagamento.",
       "Se já pagou, é só desconsiderar esta mensagem. Obrigado!",
     ].join("\n"),
   },
   horario_saida: {
     titulo: "Horário de saída",
     texto: [
-      "Olá! Aqui é a coordenação da caravana para a {evento}, em {data}.",
-      "{nome} vai no {onibus}. O ponto de encontro e o horário de saída estão em {link}",
-      "Chegue com 20 minutos de antecedência. Até lá!",
+      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG, em {data}.",
+      "• {nome}: {onibus} – {link}",
+      "O ponto de encontro e o horário de saída estão no link. Chegue 20 minutos antes. Até lá!",
     ].join("\n"),
   },
   autorizacao_pendente: {
     titulo: "Autorização pendente",
     texto: [
-      "Olá! Aqui é a coordenação da caravana para a {evento}.",
-      "Ainda não recebemos a autorização de viagem assinada de {nome} (código {codigo}). O documento para imprimir está em {link}",
-      "Sem ela, o menor de 16 anos não pode embarcar. Obrigado!",
+      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG.",
+      "Ainda não recebemos a autorização de viagem, assinada pelo responsável, de:",
+      "• {nome} (código {codigo}) – documento para imprimir: {link}",
+      "Imprima, assine com firma reconhecida em cartório e entregue à coordenação. Quem tem menos de 16 anos só embarca com ela. Obrigado!",
     ].join("\n"),
   },
   vaga_liberada: {
     titulo: "Vaga liberada",
     texto: [
-      "Olá! Boa notícia da coordenação da caravana para a {evento}:",
-      "abriu uma vaga e {nome} (código {codigo}) agora está no {onibus}. Falta pagar {valor}; veja como em {link}",
+      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG. Boa notícia: abriu vaga!",
+      "• {nome} (código {codigo}) agora tem vaga ({onibus}). Falta pagar {valor}: {link}",
     ].join("\n"),
   },
   link_inscricao: {
     titulo: "Link da inscrição",
     texto: [
-      "Olá! Aqui é a coordenação da caravana para a {evento}.",
-      "Este é o link da inscrição de {nome} (código {codigo}): {link}",
-      "Por ele você vê o pagamento, o ônibus e pode corrigir os dados.",
+      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG.",
+      "• Inscrição de {nome} (código {codigo}): {link}",
+      "Pelo link você acompanha o pagamento e o ônibus e pode corrigir os dados. Não compartilhe: ele dá acesso à inscrição.",
     ].join("\n"),
   },
 };
@@ -138,7 +141,7 @@ function personValue(field: string, p: MessagePerson): string | undefined {
     case "link":
       return p.link;
     case "onibus":
-      return p.onibus ?? (p.posicao_espera ? "lista de espera" : "ônibus a definir");
+      return p.onibus ?? (p.posicao_espera ? `${p.posicao_espera}º da lista de espera` : "ônibus a definir");
     case "posicao":
       return p.posicao_espera ? `${p.posicao_espera}ª posição na lista de espera` : "com vaga";
   }
@@ -189,23 +192,23 @@ export function charactersOver(digits: string, text: string): number {
 }
 
 export const TOO_LONG_MESSAGE = (cut: number) =>
-  `A mensagem ficou longa demais para o WhatsApp abrir pelo link: corte cerca de ${cut} ${cut === 1 ? "caractere" : "caracteres"}.`;
+  `A mensagem ficou longa demais para abrir no WhatsApp: corte cerca de ${cut} ${cut === 1 ? "caractere" : "caracteres"}.`;
 
 const VALID_DDD = /^(1[1-9]|2[12478]|3[1-578]|4[1-9]|5[1345]|6[1-9]|7[134579]|8[1-9]|9[1-9])$/;
 
 /** Why a number cannot get a WhatsApp message from a link, or null for a valid Brazilian mobile. */
 export function mobileProblem(digits: string): string | null {
-  if (digits.length === 10) return "número fixo (sem o 9 do celular)";
-  if (digits.length !== 11) return "número incompleto";
+  if (digits.length === 10) return "Número fixo ou sem o 9 do celular";
+  if (digits.length !== 11) return "Número com dígitos faltando ou sobrando";
   if (!VALID_DDD.test(digits.slice(0, 2))) return `DDD ${digits.slice(0, 2)} não existe`;
-  if (digits[2] !== "9") return "celular deve começar com 9 depois do DDD";
+  if (digits[2] !== "9") return "Celular deve começar com 9 depois do DDD";
   return null;
 }
 
 export const MESSAGE_MESSAGES = {
   emptyGroup: "Ninguém neste grupo recebe esta mensagem agora.",
   unknownField: (fields: string[]) =>
-    `Campo desconhecido: ${fields.map((f) => `{${f}}`).join(", ")}. Os campos são: ${MESSAGE_FIELDS.map((f) => `{${f}}`).join(", ")}.`,
+    `${fields.length === 1 ? "Campo desconhecido" : "Campos desconhecidos"}: ${fields.map((f) => `{${f}}`).join(", ")}. Use só: ${MESSAGE_FIELDS.map((f) => `{${f}}`).join(", ")}.`,
   emptyText: "Escreva a mensagem.",
   textTooLong: `A mensagem pode ter até ${MAX_MESSAGE_TEXT} caracteres.`,
   listNotFound: "Lista de mensagens não encontrada.",
@@ -217,9 +220,9 @@ export const MESSAGE_MESSAGES = {
 
 /** Why a tap on "Abrir WhatsApp" came back to the page instead (…?aviso=). */
 export const MESSAGE_NOTICES = {
-  enviada: "Esta mensagem já foi enviada. Nada foi enviado de novo.",
-  com_outro: "Outra pessoa da equipe está enviando esta mensagem agora. Escolha outra.",
-  descartada: "Ninguém desta mensagem precisa mais dela: o motivo está na linha.",
+  enviada: "Esta mensagem já foi enviada, por isso o WhatsApp não abriu de novo.",
+  com_outro: "Outra pessoa da Equipe está enviando esta mensagem agora. Passe para a próxima.",
+  descartada: "Esta mensagem não é mais necessária; o motivo aparece na lista.",
   invalida: "Este número não é um celular válido para o WhatsApp.",
   sem_mensagens: "O responsável por esta inscrição pediu para não receber mensagens.",
 } as const;
@@ -319,6 +322,6 @@ export interface MessageListView extends MessageListSummary {
   linhas: MessageRowView[];
 }
 
-/** "12 de 40 enviadas". */
+/** "12 de 40 enviadas"; when every one went, said once. */
 export const progressText = (sent: number, total: number) =>
   `${sent} de ${total} ${total === 1 ? "enviada" : "enviadas"}`;

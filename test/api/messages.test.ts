@@ -144,6 +144,11 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
       headers: { "sec-fetch-site": "cross-site" },
     });
     expect(cross.statusCode).toBe(403);
+    // Nor does a page's fetch() of that URL, or a prefetch: only a tap on the link.
+    for (const headers of [{ "sec-fetch-mode": "cors" }, { "sec-purpose": "prefetch" }] as Record<string, string>[]) {
+      const res = await adminSession.raw({ method: "GET", url: `/api/mensagens/linhas/${row.id}/whatsapp`, headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+    }
   });
 
   test("siblings whose message would not fit one wa.me link get one message each, to the same phone", async ({
@@ -187,6 +192,24 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     view = (await adminSession.inject("GET", `/api/mensagens/listas/${onlyBruno.id}`)).json() as MessageListView;
     expect(view.linhas[0]).toMatchObject({ estado: "descartada", motivo: "Não enviada: Bruno Irmão já pagou." });
     expect(view).toMatchObject({ enviadas: 0, total: 0 });
+
+    // A number corrected since the list was made gets nothing: not the text, not the links.
+    const carlaList = await makeList(adminSession, { grupo: "com_vaga" });
+    const carlaRow = carlaList.linhas.find((r) => r.telefone === "98911110002")!;
+    const [carla] = await t.db.query<{ id: string }>("SELECT id FROM registrations WHERE nome_completo = 'Carla Paga'");
+    const moved = await adminSession.inject("PATCH", `/api/registrations/${carla.id}`, {
+      nome_completo: "Carla Paga",
+      idade: 20,
+      numero_responsavel: "98911110099",
+      metodo_pagamento: "PIX",
+      status_pagamento: "confirmado",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await tap(adminSession, carlaRow.id)).headers.location).toContain("aviso=descartada");
+    const [gone] = await t.db.query<{ motivo: string }>("SELECT motivo FROM mensagem_linhas WHERE id = $1", [
+      carlaRow.id,
+    ]);
+    expect(gone.motivo).toBe("Não enviada: o número de Carla Paga mudou.");
   });
 
   test("two helpers never get the same row", async ({ t, adminSession, equipeSession, register }) => {
@@ -282,19 +305,19 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
 
     const unknown = await newList(adminSession, { grupo: "com_vaga", texto: "Oi {nome}, {cidade} {xyz}" });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatch(/^Campo desconhecido: \{cidade\}, \{xyz\}\. Os campos são: \{nome\}/);
+    expect(unknown.json().error).toMatch(/^Campos desconhecidos: \{cidade\}, \{xyz\}\. Use só: \{nome\}/);
 
     const long = await newList(adminSession, { grupo: "com_vaga", texto: `{nome} ${"ação ".repeat(290)}` });
     expect(long.statusCode).toBe(422);
     expect(long.json().error).toMatch(
-      /^A mensagem ficou longa demais para o WhatsApp abrir pelo link: corte cerca de \d+ caracteres\.$/,
+      /^A mensagem ficou longa demais para abrir no WhatsApp: corte cerca de \d+ caracteres\.$/,
     );
     expect(await lists()).toBe(before);
 
     // A landline is listed apart, with its reason, and never opened.
     const list = await makeList(adminSession, { grupo: "com_vaga" });
     const fixo = list.linhas.find((r) => r.telefone === "9832221111")!;
-    expect(fixo).toMatchObject({ estado: "invalida", motivo: "número fixo (sem o 9 do celular)" });
+    expect(fixo).toMatchObject({ estado: "invalida", motivo: "Número fixo ou sem o 9 do celular" });
     expect(list.total).toBe(1);
     expect((await tap(adminSession, fixo.id)).headers.location).toContain("aviso=invalida");
   });

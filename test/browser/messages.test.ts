@@ -37,12 +37,12 @@ describe("Mensagens, on phones", () => {
           data: { nome_completo, idade: 20, numero_responsavel, metodo_pagamento: "PIX" },
         });
         expect(res.status(), await res.text()).toBe(201);
-        return (await res.json()) as { id: string; referencia: string };
+        return (await res.json()) as { id: string; referencia: string; upload_token: string };
       };
       const ana = await register("Ana Souza", FAMILY);
       const bruno = await register("Bruno Souza", FAMILY);
       const carla = await register("Carla Paga", "98955552222");
-      await register("Eli Pendente", "98955553333");
+      const eli = await register("Eli Pendente", "98955553333");
       await register("Davi Espera", "98955554444");
       await page.request.patch(`/api/registrations/${carla.id}`, { data: { status_pagamento: "confirmado" } });
 
@@ -66,9 +66,9 @@ describe("Mensagens, on phones", () => {
         .getByRole("alert")
         .getByText(/Campo desconhecido: \{cidade\}/)
         .waitFor(WAIT);
-      expect(await page.getByRole("button", { name: /Criar lista de envio/ }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: /Criar lista/ }).isDisabled()).toBe(true);
       await text.fill(original);
-      await page.getByRole("button", { name: "Criar lista de envio (2 mensagens)" }).click();
+      await page.getByRole("button", { name: "Criar lista (2 mensagens)" }).click();
       await page.getByRole("status").getByText("0 de 2 enviadas").waitFor(WAIT);
       const listUrl = page.url();
 
@@ -103,14 +103,14 @@ describe("Mensagens, on phones", () => {
       expect(sent).not.toContain("Eli");
       await whatsapp.close();
 
-      await family.getByText(/✓ Enviada por/).waitFor(WAIT);
+      await family.getByText(/✓ Enviada em/).waitFor(WAIT);
       await page.getByRole("status").getByText("1 de 2 enviadas").waitFor(WAIT);
       // The second phone follows without a reload.
       await second.page.getByRole("status").getByText("1 de 2 enviadas").waitFor({ timeout: 5_000 });
       await second.page
         .getByRole("listitem")
         .filter({ hasText: "Ana Souza" })
-        .getByText(/✓ Enviada por/)
+        .getByText(/✓ Enviada em/)
         .waitFor(WAIT);
       await shotAt360(second.page, "mensagens-lista-segundo-celular");
 
@@ -118,21 +118,38 @@ describe("Mensagens, on phones", () => {
       await page.goto("/admin");
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Eli Pendente" }) });
       await card.getByText("(98) 95555-3333").click();
-      await card.getByRole("link", { name: "Ligar" }).waitFor(WAIT);
-      expect(await card.getByRole("link", { name: "Ligar" }).getAttribute("href")).toBe("tel:+5598955553333");
-      await card.getByRole("link", { name: "WhatsApp: Lembrete de pagamento" }).waitFor(WAIT);
+      await card.getByRole("link", { name: "Ligar para (98) 95555-3333" }).waitFor(WAIT);
+      expect(await card.getByRole("link", { name: "Ligar para (98) 95555-3333" }).getAttribute("href")).toBe(
+        "tel:+5598955553333",
+      );
+      await card.getByRole("link", { name: "WhatsApp com texto: Lembrete de pagamento" }).waitFor(WAIT);
       await shotAt360(page, "painel-telefone-whatsapp", true);
 
       // "Selecionar" on the list: the people chosen become the group.
       await page.getByRole("button", { name: "Selecionar" }).click();
       await page.getByRole("checkbox", { name: "Selecionar Davi Espera" }).check();
       await page.getByRole("checkbox", { name: "Selecionar Eli Pendente" }).check();
-      await page.getByText("2 selecionadas").waitFor(WAIT);
+      await page.getByText("2 inscrições selecionadas").waitFor(WAIT);
       await shotAt360(page, "painel-selecionar", true);
-      await page.getByRole("button", { name: "Enviar mensagem" }).click();
-      await page.getByRole("radio", { name: /Selecionados na lista\s*2 inscrições/ }).waitFor(WAIT);
+      await page.getByRole("button", { name: "Escrever mensagem" }).click();
+      await page.getByRole("radio", { name: /Selecionados na lista\s*2 pessoas/ }).waitFor(WAIT);
       expect(await page.getByRole("radio", { name: /Selecionados na lista/ }).isChecked()).toBe(true);
       await page.getByText("2 pessoas em 2 mensagens").waitFor(WAIT);
+
+      // Eli's family, on its own page, asks for no messages: every group leaves Eli out, and says so.
+      const guardian = await open();
+      await guardian.page.goto(`/minha-inscricao#${eli.id}.${eli.upload_token}`);
+      const eliCard = guardian.page.getByRole("article").filter({ hasText: "Eli Pendente" });
+      await eliCard.getByRole("button", { name: "Não quero receber mensagens" }).click();
+      await eliCard.getByText(/Você pediu para não receber mensagens sobre esta inscrição\./).waitFor(WAIT);
+      await eliCard.getByRole("button", { name: "Voltar a receber mensagens" }).waitFor(WAIT);
+      await shotAt360(guardian.page, "minha-inscricao-sem-mensagens");
+      expect(await axeViolations(guardian.page)).toEqual([]);
+      await page.goto("/admin/mensagens");
+      await page.getByRole("radio", { name: /Pagamento pendente\s*2 pessoas · 1 não quer mensagens/ }).check();
+      await page
+        .getByText("2 pessoas em 1 mensagem · 1 ficou de fora (o responsável pediu para não receber mensagens)")
+        .waitFor(WAIT);
     } finally {
       for (const c of contexts) await c.close();
     }

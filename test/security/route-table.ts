@@ -51,7 +51,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "GET /api/mensagens/linhas/:id/whatsapp": { access: "admin", equipe: true },
   "POST /api/mensagens/linhas/:id/texto": { access: "admin", equipe: true, sameOrigin: true },
   "POST /api/mensagens/linhas/:id/enviada": { access: "admin", equipe: true, sameOrigin: true },
-  "GET /api/mensagens/inscricao/:id/whatsapp": { access: "admin", equipe: true },
+  "GET /api/mensagens/inscricao/:id/whatsapp": { access: "admin" },
   "POST /api/registrations/:id/new-link": { access: "admin", sameOrigin: true },
   "PUT /api/registrations/:id/authorization": { access: "admin", equipe: true, sameOrigin: true },
   "GET /api/authorizations": { access: "admin" },

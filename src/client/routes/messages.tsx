@@ -2,14 +2,17 @@ import { MessageListPage } from "../features/admin-messages/components/message-l
 import { MessagesHome } from "../features/admin-messages/components/messages-home";
 import { MESSAGE_NOTICES, type MessageNotice } from "../../shared/messages";
 import { useSearch } from "../lib/router";
+import { UUID } from "../lib/uuid";
 import { AdminSubpage } from "./admin-subpage";
 
 /** /admin/mensagens: a new list of WhatsApp messages; ?lista=<id>: a list being sent (both roles). */
 export function MessagesRoute() {
   const search = new URLSearchParams(useSearch());
-  const list = search.get("lista");
+  // Only an id: the value goes into an API path.
+  const lista = search.get("lista");
+  const list = lista && UUID.test(lista) ? lista : null;
   const aviso = search.get("aviso");
-  const notice = aviso && aviso in MESSAGE_NOTICES ? (aviso as MessageNotice) : null;
+  const notice = aviso && Object.hasOwn(MESSAGE_NOTICES, aviso) ? (aviso as MessageNotice) : null;
   return (
     <AdminSubpage title="Mensagens">
       {list ? <MessageListPage key={list} id={list} notice={notice} /> : <MessagesHome notice={notice} />}

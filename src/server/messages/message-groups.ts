@@ -63,20 +63,29 @@ export async function groupMembers(db: Queryable, choice: GroupChoice): Promise<
   );
 }
 
-/** Which of `ids` are still in the group and may be sent to, with their values as they are now. */
-export async function stillInGroup(db: Queryable, choice: GroupChoice, ids: string[]): Promise<Member[]> {
+/**
+ * Which of `ids` are still in the group and may be sent to on `phone`, with
+ * their values as they are now: a number corrected since the list was made
+ * gets nothing (its message, and its personal links, would reach someone else).
+ */
+export async function stillInGroup(
+  db: Queryable,
+  choice: GroupChoice,
+  ids: string[],
+  phone: string,
+): Promise<Member[]> {
   const p = sqlParams();
   return db.query<Member>(
     `SELECT ${MEMBER_COLUMNS} FROM registrations ${WAITING}
      WHERE registrations.id = ANY(${p.add(ids)}::uuid[]) AND ${REACHABLE} AND ${groupRule(choice, p)}
-       AND sem_mensagens_em IS NULL
+       AND sem_mensagens_em IS NULL AND numero_responsavel = ${p.add(phone)}
      ORDER BY registrations.created_at, registrations.id`,
     p.values,
   );
 }
 
 /** Why each of `ids` left the group, in words for the row ("Ana Souza já pagou"). */
-export async function whyLeft(db: Queryable, grupo: MessageGroup, ids: string[]): Promise<string[]> {
+export async function whyLeft(db: Queryable, grupo: MessageGroup, ids: string[], phone: string): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<{
     nome: string | null;
@@ -84,14 +93,17 @@ export async function whyLeft(db: Queryable, grupo: MessageGroup, ids: string[])
     pago: boolean;
     sem_mensagens: boolean;
     autorizacao: boolean;
+    outro_numero: boolean;
   }>(
     `SELECT r.nome_completo AS nome, r.situacao, r.status_pagamento = 'confirmado' AS pago,
+            r.numero_responsavel IS DISTINCT FROM $2 AS outro_numero,
             r.sem_mensagens_em IS NOT NULL AS sem_mensagens, r.autorizacao_recebida_em IS NOT NULL AS autorizacao
      FROM unnest($1::uuid[]) AS i(id) LEFT JOIN registrations r ON r.id = i.id AND r.anonimizado_em IS NULL`,
-    [ids],
+    [ids, phone],
   );
   return rows.map((r) => {
     if (!r.nome) return "uma inscrição foi excluída";
+    if (r.outro_numero) return `o número de ${r.nome} mudou`;
     if (r.sem_mensagens) return `${r.nome} pediu para não receber mensagens`;
     if (r.situacao === "desistente" && grupo !== "reembolso") return `${r.nome} desistiu`;
     if (grupo === "pendentes" && r.pago) return `${r.nome} já pagou`;

@@ -87,9 +87,9 @@ export async function openMessageRow(
     if (row.com_ativo && row.com_id !== actor.id) return { lista_id, recusa: "com_outro" };
 
     const choice = { grupo: row.grupo, onibus_id: row.onibus_id, ids: row.inscricao_ids };
-    const still = await stillInGroup(tx, choice, row.inscricao_ids);
+    const still = await stillInGroup(tx, choice, row.inscricao_ids, row.telefone);
     const left = row.inscricao_ids.filter((id) => !still.some((m) => m.id === id));
-    const reasons = await whyLeft(tx, row.grupo, left);
+    const reasons = await whyLeft(tx, row.grupo, left, row.telefone);
     if (still.length === 0) {
       await tx.query(
         "UPDATE mensagem_linhas SET estado = 'descartada', motivo = $2, com_id = NULL, com_nome = NULL, com_ate = NULL WHERE id = $1",

@@ -49,10 +49,16 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
  */
 function refuseOtherSites(request: FastifyRequest) {
   const site = request.headers["sec-fetch-site"];
-  if (site !== undefined && site !== "same-origin" && site !== "none") {
+  const mode = request.headers["sec-fetch-mode"];
+  // A page's fetch() to this URL, or a prefetch, is not a tap on the link.
+  const notATap = (mode !== undefined && mode !== "navigate") || request.headers["sec-purpose"] !== undefined;
+  if ((site !== undefined && site !== "same-origin" && site !== "none") || notATap) {
     throw new HttpError(403, "Abra a mensagem pela página Mensagens do próprio site.");
   }
 }
+
+/** "Selecionar" may send up to 2,000 ids: more than the site's 16 KB JSON limit. */
+const LIST_BODY_LIMIT = 128 * 1024;
 
 const backToList = (reply: FastifyReply, listId: string, aviso: string) =>
   reply.redirect(`/admin/mensagens?lista=${listId}&aviso=${aviso}`, 303);
@@ -99,7 +105,7 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
 
   app.post(
     "/api/mensagens/previa",
-    { config: { equipe: true }, schema: { body: newMessageListSchema } },
+    { config: { equipe: true }, bodyLimit: LIST_BODY_LIMIT, schema: { body: newMessageListSchema } },
     async (request) => {
       await checkMayStart(app.db, request.admin!, request.body);
       return previewMessageList(app.db, request.body, app.eventSettings.current(), originOf(request));
@@ -108,7 +114,7 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
 
   app.post(
     "/api/mensagens/listas",
-    { config: { equipe: true }, schema: { body: newMessageListSchema } },
+    { config: { equipe: true }, bodyLimit: LIST_BODY_LIMIT, schema: { body: newMessageListSchema } },
     async (request, reply) =>
       reply
         .status(201)
@@ -162,9 +168,10 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
   );
 
   // "WhatsApp" by a phone number in the details or a card: one registration, one of the saved texts.
+  // Coordenação only, like "Enviar link": a text with {link} gives a secret that opens the health notes.
   app.get(
     "/api/mensagens/inscricao/:id/whatsapp",
-    { config: { equipe: true }, schema: { params: idParamsSchema, querystring: oneTextQuerySchema } },
+    { schema: { params: idParamsSchema, querystring: oneTextQuerySchema } },
     async (request, reply) => {
       refuseOtherSites(request);
       if (request.method === "HEAD") return reply.status(204).send();

@@ -19,7 +19,7 @@ export const createMessageList = (body: NewMessageList) =>
   adminApi<{ id: string }>("/api/mensagens/listas", { method: "POST", json: body });
 
 export const getMessageList = (id: string) =>
-  adminApi<MessageListView>(`/api/mensagens/listas/${id}`, { cache: "no-store" });
+  adminApi<MessageListView>(`/api/mensagens/listas/${encodeURIComponent(id)}`, { cache: "no-store" });
 
 /** "Abrir WhatsApp" is a link to this: the server makes the text, marks the row sent and redirects to wa.me. */
 export const rowWhatsappHref = (row: Pick<MessageRowView, "id">) => `/api/mensagens/linhas/${row.id}/whatsapp`;

@@ -24,7 +24,7 @@ export function BusHelpers({ buses, onSaved }: { buses: MessageGroupCount[]; onS
       toast(
         "success",
         "Salvo",
-        who ? `${who} pode enviar mensagens ao ${bus.rotulo}.` : `Ninguém da Equipe cuida do ${bus.rotulo}.`,
+        who ? `${who} agora envia as mensagens de “${bus.rotulo}”.` : `Ninguém da Equipe cuida de “${bus.rotulo}”.`,
       );
       onSaved();
     } catch (e) {
@@ -38,8 +38,8 @@ export function BusHelpers({ buses, onSaved }: { buses: MessageGroupCount[]; onS
     <section className="admin-card" aria-labelledby="msg-helpers-title">
       <h2 id="msg-helpers-title">Quem da Equipe cuida de cada ônibus</h2>
       <p className="admin-card-note">
-        Essa pessoa pode enviar mensagens ao seu ônibus. Qualquer pessoa da Equipe pode continuar as listas que a
-        Coordenação criar.
+        A pessoa escolhida pode enviar mensagens às famílias do ônibus dela. Qualquer pessoa da Equipe pode continuar as
+        listas que a Coordenação criar.
       </p>
       {helpers !== null && helpers.length === 0 && (
         <p className="admin-card-note">Ninguém na Equipe ainda: adicione pessoas na página Equipe.</p>

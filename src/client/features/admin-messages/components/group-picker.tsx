@@ -35,14 +35,16 @@ export function GroupPicker({
     options.unshift({
       choice: { grupo: "selecionados", onibus_id: null },
       label: "Selecionados na lista",
-      detail: selected === 1 ? "1 inscrição" : `${selected} inscrições`,
+      detail: people(selected),
       disabled: false,
     });
   }
   return (
     <fieldset className="msg-groups">
       <legend>1. Para quem</legend>
-      {options.length === 0 && <p className="admin-card-note">Nenhum grupo para você ainda.</p>}
+      {options.length === 0 && (
+        <p className="admin-card-note">Você ainda não cuida de nenhum ônibus. Peça à Coordenação.</p>
+      )}
       {options.map((o) => (
         <label key={keyOf(o.choice)} className={o.disabled ? "msg-group msg-group-empty" : "msg-group"}>
           <input

@@ -23,13 +23,12 @@ export function MessageListPage({ id, notice }: { id: string; notice: MessageNot
   if (!list) {
     return (
       <p className="admin-card" role="status">
-        <span className="admin-spinner" aria-hidden="true" /> Carregando a lista...
+        <span className="admin-spinner" aria-hidden="true" /> Carregando a lista…
       </p>
     );
   }
   const sendable = list.linhas.filter((r) => r.estado !== "invalida");
   const invalid = list.linhas.filter((r) => r.estado === "invalida");
-  const done = list.total > 0 && list.enviadas === list.total;
   return (
     <div className="msg-page">
       {notice && MESSAGE_NOTICES[notice] && (
@@ -52,25 +51,22 @@ export function MessageListPage({ id, notice }: { id: string; notice: MessageNot
           {list.texto_titulo} · {list.rotulo}
         </h2>
         <p className="admin-card-note">
-          Lista criada por {list.criada_por} em {dateTimeIn(list.criada_em, timeZone)}.
+          Criada em {dateTimeIn(list.criada_em, timeZone)} · {list.criada_por}
         </p>
         <p className="msg-progress-text" role="status">
-          <strong>
-            {done ? "Todas enviadas: " : ""}
-            {progressText(list.enviadas, list.total)}
-          </strong>
+          <strong>{progressText(list.enviadas, list.total)}</strong>
         </p>
         <progress className="msg-progress" max={Math.max(list.total, 1)} value={list.enviadas} aria-hidden="true" />
         {list.sem_mensagens > 0 && (
           <p className="admin-card-note">
             {list.sem_mensagens === 1
-              ? "1 pessoa ficou de fora porque pediu para não receber mensagens."
-              : `${list.sem_mensagens} pessoas ficaram de fora porque pediram para não receber mensagens.`}
+              ? "1 pessoa ficou de fora: o responsável pediu para não receber mensagens."
+              : `${list.sem_mensagens} pessoas ficaram de fora: os responsáveis pediram para não receber mensagens.`}
           </p>
         )}
         <p className="admin-card-note">
-          Toque em “Abrir WhatsApp”, envie a mensagem no WhatsApp e volte aqui para a próxima. Outra pessoa da equipe
-          pode enviar desta mesma lista pelo celular dela.
+          Ao tocar em “Abrir WhatsApp”, a mensagem já conta como enviada: no WhatsApp, toque em Enviar e volte aqui para
+          a próxima. Outra pessoa da Equipe pode enviar desta mesma lista pelo celular dela.
         </p>
       </section>
       <ul className="msg-rows" aria-label="Mensagens a enviar">

@@ -30,9 +30,9 @@ export function MessagePreviewBox({
           <p className="msg-preview-counts" role="status">
             {plural(preview.pessoas, "pessoa", "pessoas")} em {plural(preview.linhas, "mensagem", "mensagens")}
             {preview.sem_mensagens > 0 &&
-              ` · ${plural(preview.sem_mensagens, "ficou de fora", "ficaram de fora")} a pedido (não querem mensagens)`}
+              ` · ${plural(preview.sem_mensagens, "ficou de fora (o responsável pediu", "ficaram de fora (os responsáveis pediram")} para não receber mensagens)`}
             {preview.invalidos > 0 &&
-              ` · ${plural(preview.invalidos, "número não é celular", "números não são celulares")} e ${preview.invalidos === 1 ? "fica" : "ficam"} à parte`}
+              ` · ${plural(preview.invalidos, "número não serve", "números não servem")} para WhatsApp e ${preview.invalidos === 1 ? "fica" : "ficam"} à parte`}
           </p>
           {preview.exemplo && (
             <div className="msg-bubble">

@@ -64,10 +64,10 @@ export function MessageRow({ row, onChanged }: { row: MessageRowView; onChanged:
         <p className="msg-row-phone">{maskPhone(row.telefone)}</p>
         {sent && (
           <p className="msg-row-state msg-row-sent">
-            ✓ Enviada por {row.enviada_por} em {row.enviada_em ? dateTimeIn(row.enviada_em, timeZone) : "—"}
+            ✓ Enviada em {row.enviada_em ? dateTimeIn(row.enviada_em, timeZone) : "—"} ({row.enviada_por})
           </p>
         )}
-        {!sent && row.com && !row.com_voce && <p className="msg-row-state">Com {row.com} agora (copiou o texto)</p>}
+        {!sent && row.com && !row.com_voce && <p className="msg-row-state">{row.com} copiou o texto e está enviando</p>}
         {row.motivo && <p className="msg-row-reason">{row.motivo}</p>}
       </div>
       {row.estado === "aguardando" && (

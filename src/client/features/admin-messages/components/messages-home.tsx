@@ -101,7 +101,7 @@ export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
   if (!home) {
     return (
       <p className="admin-card" role="status">
-        <span className="admin-spinner" aria-hidden="true" /> Carregando...
+        <span className="admin-spinner" aria-hidden="true" /> Carregando…
       </p>
     );
   }
@@ -129,8 +129,8 @@ export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
       <section className="admin-card" aria-labelledby="msg-new-title">
         <h2 id="msg-new-title">Nova lista de mensagens</h2>
         <p className="admin-card-note">
-          Cada mensagem sai do seu WhatsApp com um toque, já escrita, para o celular do responsável. Irmãos no mesmo
-          celular recebem uma mensagem só.
+          Cada mensagem abre no seu WhatsApp já escrita, para o celular do responsável; é só tocar em Enviar. Irmãos com
+          o mesmo celular recebem uma mensagem só.
         </p>
         <GroupPicker groups={home.grupos} selected={selection.length} value={group} onChange={setGroup} />
         <TextComposer
@@ -156,8 +156,8 @@ export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
           {creating
             ? "Criando…"
             : preview && ready
-              ? `Criar lista de envio (${preview.linhas} ${preview.linhas === 1 ? "mensagem" : "mensagens"})`
-              : "Criar lista de envio"}
+              ? `Criar lista (${preview.linhas} ${preview.linhas === 1 ? "mensagem" : "mensagens"})`
+              : "Criar lista"}
         </button>
       </section>
       <RecentLists lists={home.listas} />

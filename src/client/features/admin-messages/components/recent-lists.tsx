@@ -18,7 +18,7 @@ export function RecentLists({ lists }: { lists: MessageListSummary[] }) {
                 {l.texto_titulo} · {l.rotulo}
               </strong>
               <span>
-                {progressText(l.enviadas, l.total)} · por {l.criada_por}, {dateTimeIn(l.criada_em, timeZone)}
+                {progressText(l.enviadas, l.total)} · {l.criada_por}, {dateTimeIn(l.criada_em, timeZone)}
               </span>
             </Link>
           </li>

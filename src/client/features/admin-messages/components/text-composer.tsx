@@ -54,7 +54,7 @@ export function TextComposer({
     <fieldset className="msg-compose">
       <legend>2. Mensagem</legend>
       <div className="admin-field">
-        <label htmlFor="msg-text-key">Texto para começar</label>
+        <label htmlFor="msg-text-key">Modelo de mensagem</label>
         <select id="msg-text-key" value={textKey} onChange={(e) => onPick(e.target.value as MessageTextKey)}>
           {MESSAGE_TEXT_KEYS.map((k) => (
             <option key={k} value={k}>
@@ -81,12 +81,13 @@ export function TextComposer({
           </p>
         )}
         <p id="msg-text-help" className="admin-field-hint">
-          Uma linha com campos da pessoa ({"{nome}"}, {"{codigo}"}, {"{valor}"}…) se repete para cada irmão do mesmo
-          celular. {"{link}"} é o link pessoal da “Minha inscrição”.
+          Os campos entre chaves são trocados pelos dados de cada inscrição. A linha que tem um campo da pessoa (
+          {"{nome}"}, {"{codigo}"}, {"{valor}"}…) se repete para cada irmão do mesmo celular. {"{link}"} é o link
+          pessoal da “Minha inscrição”.
         </p>
       </div>
       <fieldset className="msg-fields">
-        <legend className="admin-visually-hidden">Inserir campo</legend>
+        <legend className="msg-fields-legend">Toque para inserir:</legend>
         {MESSAGE_FIELDS.map((f) => (
           <button key={f} type="button" className="msg-field-chip" onClick={() => insert(f)}>
             {`{${f}}`}
@@ -101,7 +102,7 @@ export function TextComposer({
             onClick={onSave}
             disabled={saving || !saved || saved.texto === text || !!fieldError || text.trim() === ""}
           >
-            {saving ? "Salvando…" : "Salvar texto para as próximas vezes"}
+            {saving ? "Salvando…" : "Salvar texto"}
           </button>
           {saved?.alterado && (
             <button type="button" className="admin-btn admin-btn-outline" onClick={onRestore} disabled={saving}>

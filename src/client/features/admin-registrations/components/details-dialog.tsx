@@ -55,7 +55,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           <div>
             <dt>Número Responsável</dt>
             <dd>
-              <PhoneContact registrationId={r.id} phone={r.numero_responsavel} />
+              <PhoneContact registrationId={r.id} phone={r.numero_responsavel} withTexts={coordination} />
             </dd>
           </div>
           <div>

@@ -6,6 +6,7 @@ import { DuplicateBadge } from "./duplicate-badge";
 import { StatusBadge } from "./status-badge";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
+import { useIsCoordination } from "../../../lib/admin-session";
 import { type RowSelection, SelectBox } from "./selection-bar";
 
 interface Props {
@@ -18,6 +19,7 @@ interface Props {
 
 /** Below 768 px: one card per registration, the same actions as the table. */
 export function RegistrationCards({ items, onOpen, onSaved, selection }: Props) {
+  const coordination = useIsCoordination();
   return (
     <ul className="reg-cards" aria-label="Inscrições">
       {items.map((r) => (
@@ -46,7 +48,7 @@ export function RegistrationCards({ items, onOpen, onSaved, selection }: Props) 
             <div>
               <dt>Número Responsável</dt>
               <dd>
-                <PhoneContact registrationId={r.id} phone={r.numero_responsavel} />
+                <PhoneContact registrationId={r.id} phone={r.numero_responsavel} withTexts={coordination} />
               </dd>
             </div>
             <div>

@@ -9,14 +9,17 @@ export interface RowSelection {
 
 /** The checkbox of one row or card while "Selecionar" is on. */
 export function SelectBox({ registration, selection }: { registration: Registration; selection: RowSelection }) {
+  // The label around it is the tap target: 44 px, not the box's 22.
   return (
-    <input
-      type="checkbox"
-      className="reg-select"
-      checked={selection.ids.has(registration.id)}
-      onChange={() => selection.toggle(registration.id)}
-      aria-label={`Selecionar ${registration.nome_completo}`}
-    />
+    <label className="reg-select-target">
+      <input
+        type="checkbox"
+        className="reg-select-box"
+        checked={selection.ids.has(registration.id)}
+        onChange={() => selection.toggle(registration.id)}
+        aria-label={`Selecionar ${registration.nome_completo}`}
+      />
+    </label>
   );
 }
 
@@ -46,7 +49,7 @@ export function SelectionBar({
   return (
     <fieldset className="reg-select-bar">
       <legend className="admin-visually-hidden">Seleção</legend>
-      <span role="status">{count === 1 ? "1 selecionada" : `${count} selecionadas`}</span>
+      <span role="status">{count === 1 ? "1 inscrição selecionada" : `${count} inscrições selecionadas`}</span>
       <button type="button" className="admin-btn admin-btn-outline" onClick={onStop}>
         Cancelar
       </button>
@@ -60,7 +63,7 @@ export function SelectionBar({
           navigate("/admin/mensagens");
         }}
       >
-        Enviar mensagem
+        Escrever mensagem
       </button>
     </fieldset>
   );

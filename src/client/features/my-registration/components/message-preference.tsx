@@ -36,8 +36,8 @@ export function MessagePreference({
       <h3 className="my-section-title">Mensagens da coordenação</h3>
       <p className="my-help" role="status">
         {view.recebe_mensagens
-          ? "A coordenação pode enviar lembretes e avisos da caravana pelo WhatsApp deste número."
-          : "Você pediu para não receber mensagens da coordenação sobre esta inscrição."}
+          ? "A coordenação pode enviar lembretes (pagamento, autorização, horário de saída) para o WhatsApp do telefone da inscrição."
+          : "Você pediu para não receber mensagens sobre esta inscrição. Acompanhe os avisos por esta página. Irmãos inscritos com o mesmo número continuam recebendo, a não ser que peça na inscrição de cada um."}
       </p>
       <button
         type="button"
