@@ -32,6 +32,8 @@ export const REGISTRATION_NOT_FOUND = "Inscrição não encontrada.";
 export const LOGIN_MESSAGES = {
   passwordRequired: "Digite a senha",
   wrongPassword: "Senha incorreta. Tente novamente.",
+  /** With a login typed, either may be the wrong one. */
+  wrongLoginOrPassword: "Usuário ou senha incorretos. Tente novamente.",
 } as const;
 
 export const loginBodySchema = z.strictObject({

@@ -61,6 +61,15 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   alteracoes_ate: "Alterações até",
 };
 
+/**
+ * The WhatsApp number as people write it ("(98) 98123-4567", "+55 98 98123-4567",
+ * "5598981234567"), kept in one form: the digits with Brazil's 55.
+ */
+export function whatsappDigits(typed: string): string {
+  const digits = typed.replace(/\D/g, "");
+  return digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
+}
+
 export interface EventSettings {
   titulo: string;
   data: string;
@@ -149,7 +158,7 @@ export const SETTINGS_MESSAGES = {
   required: "Preencha este campo.",
   hidden: "Tem caracteres invisíveis ou de controle. Digite de novo.",
   price: "Informe um valor entre R$ 0,01 e R$ 10.000,00, como 15,00.",
-  whatsapp: "Use só dígitos com DDI e DDD, por exemplo 5598999999999.",
+  whatsapp: "Digite o WhatsApp com DDD, por exemplo (98) 99999-9999.",
   messages: "São exatamente seis mensagens, uma por linha.",
   pixText: "Precisa ter ao menos uma letra ou número.",
   unknown: "Configuração desconhecida.",
@@ -202,9 +211,10 @@ export const eventSettingsSchema = z.strictObject({
   ),
   pix_recebedor: text(60).check(z.refine((v) => sanitizeName(v) !== "", SETTINGS_MESSAGES.pixText)),
   pix_cidade: text(60).check(z.refine((v) => sanitizeCity(v) !== "", SETTINGS_MESSAGES.pixText)),
-  whatsapp: z
-    .string({ error: SETTINGS_MESSAGES.whatsapp })
-    .check(z.trim(), z.regex(/^\d{12,13}$/, SETTINGS_MESSAGES.whatsapp)),
+  whatsapp: z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" ? whatsappDigits(v) : v)),
+    z.string({ error: SETTINGS_MESSAGES.whatsapp }).check(z.regex(/^\d{12,13}$/, SETTINGS_MESSAGES.whatsapp)),
+  ),
   mensagens: z.array(text(120), { error: SETTINGS_MESSAGES.messages }).check(z.length(6, SETTINGS_MESSAGES.messages)),
   aviso_membros: text(200),
   fuso_horario: z

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
-import { fold } from "./fold";
+import { fold, NAME_PARTICLES } from "./fold";
 
 /**
  * The panel's people and roles (docs/decisions/028), shared by the panel and the server.
@@ -62,6 +62,30 @@ export function loginFromName(nome: string): string {
   if (words.length === 0) return "";
   const parts = words.length === 1 ? words : [words[0], words[words.length - 1]];
   return parts.join(".").slice(0, 40).replace(/\.$/, "");
+}
+
+const nameWords = (s: string) =>
+  fold(s)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !NAME_PARTICLES.has(w));
+
+/**
+ * Whether what a person typed in "Usuário" is this member, written as people
+ * write their own name: the login itself ("maria.silva"), or the name with or
+ * without accents, capitals and particles, whole or in part ("Maria José",
+ * "Maria Silva", "maria jose da silva"): the first name and at least one more
+ * of the name's words, in order.
+ */
+export function loginMatches(typed: string, member: { nome: string; login: string }): boolean {
+  const compact = fold(typed.trim()).replace(/\s+/g, "");
+  if (!compact) return false;
+  if (compact === member.login || loginFromName(typed) === member.login) return true;
+  const wanted = nameWords(typed);
+  const name = nameWords(member.nome);
+  if (wanted.length === 0 || wanted[0] !== name[0] || wanted.length < Math.min(2, name.length)) return false;
+  let found = 0;
+  for (const word of name) if (word === wanted[found]) found++;
+  return found === wanted.length;
 }
 
 export const memberNameSchema = z.string({ error: TEAM_MESSAGES.nameRequired }).check(

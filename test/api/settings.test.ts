@@ -75,6 +75,19 @@ describe.each(DB_KINDS)("event settings on %s", (kind) => {
       expect(res.json()).toEqual({ error });
     }
     expect(await view()).toEqual(before);
+    // The WhatsApp number as people write it, kept in one form.
+    for (const typed of ["(98) 98123-4567", "+55 (98) 98123-4567", "5598981234567", "98 98123 4567"]) {
+      const res = await put({ ...good, whatsapp: typed });
+      expect(res.statusCode, typed).toBe(200);
+      expect((res.json() as SettingsView).values.whatsapp, typed).toBe("5598981234567");
+    }
+    // "Restaurar padrão": the tests below start from the environment's number.
+    const restored = await t.app.inject({
+      method: "DELETE",
+      url: "/api/settings/whatsapp",
+      headers: { cookie: coord },
+    });
+    expect(restored.statusCode).toBe(200);
     // The highest price is accepted.
     expect((await put({ ...good, preco_centavos: "10.000,00" })).statusCode).toBe(200);
     expect((await put({ ...good, preco_centavos: 1500 })).statusCode).toBe(200);

@@ -66,10 +66,23 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
       principal: false,
     });
     expect((await login("Márcia Souza", password)).statusCode).toBe(200);
+    // However she writes her own name: her first two names, the whole name, no accents, capitals.
+    for (const typed of ["Márcia Helena", "marcia helena souza", "MÁRCIA HELENA SOUZA", " Marcia  Souza "])
+      expect((await login(typed, password)).statusCode, typed).toBe(200);
+    // Her first name alone is not enough, nor another's name.
+    expect((await login("Márcia", password)).statusCode).toBe(401);
+    expect((await login("Helena Souza", password)).statusCode).toBe(401);
     // The helper's password is not the coordination's, and the other way round.
     expect((await login(undefined, password)).statusCode).toBe(401);
     expect((await login("marcia.souza", TEST_ADMIN_PASSWORD)).statusCode).toBe(401);
-    expect((await login("ninguem", password)).json()).toEqual({ error: "Senha incorreta. Tente novamente." });
+    // With a login typed, either may be wrong; the Coordenação's password alone keeps the spec's words.
+    expect((await login("ninguem", password)).json()).toEqual({
+      error: "Usuário ou senha incorretos. Tente novamente.",
+    });
+    expect((await login("marcia.souza", "errada-errada")).json()).toEqual({
+      error: "Usuário ou senha incorretos. Tente novamente.",
+    });
+    expect((await login(undefined, "errada-errada")).json()).toEqual({ error: "Senha incorreta. Tente novamente." });
   });
 
   it("refuses a duplicate login, an empty, long or hidden-character name and an unknown role, changing nothing", async () => {

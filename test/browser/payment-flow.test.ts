@@ -90,6 +90,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await recordProgress(page);
         await gotoForm(page, vp);
         await fillForm(page, { name, age: "25", phone: "98999990000" });
+        await page.getByLabel("Nome de quem vai pagar (titular da conta)").fill("Maria Pagante");
 
         // In the form: the QR code and the Copia e Cola with the exact price and no reference yet.
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
@@ -112,6 +113,9 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         // /obrigado: the reference, and the code that carries it.
         const main = page.getByRole("main");
         await main.getByText(`Seu código: ${created.referencia}`, { exact: true }).waitFor(WAIT);
+        // The payer's name typed in the form, shown and kept in the field to change.
+        await main.getByRole("status").getByText("Quem vai pagar: Maria Pagante").waitFor(WAIT);
+        expect(await main.getByLabel("Nome de quem vai pagar (titular da conta)").inputValue()).toBe("Maria Pagante");
         await main.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);
         const code = await main.getByLabel("PIX Copia e Cola").inputValue();
         expect(code).toBe(expectedCode(created.referencia));
@@ -200,7 +204,8 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await dialog.getByRole("button", { name: "Marcar Pago" }).click();
         await toastTitled(admin, "Status Atualizado").waitFor(WAIT);
         await dialog.getByRole("button", { name: "Pago" }).waitFor(WAIT);
-        await dialog.getByText("Pago", { exact: true }).first().waitFor(WAIT);
+        // Said once: the button, not a "Pago" badge beside it.
+        expect(await dialog.getByText("Pago", { exact: true }).count()).toBe(1);
         expect((await receiptRow(created.id)).status_pagamento).toBe("confirmado");
         await admin.keyboard.press("Escape");
         await dialog.waitFor({ state: "detached", ...WAIT });

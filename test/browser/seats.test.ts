@@ -48,6 +48,9 @@ describe("seats and the waiting list, live", () => {
         expect(await form.getByText(/Restam|Vagas esgotadas/).count()).toBe(0);
 
         await panel.getByRole("button", { name: "Adicionar ônibus" }).click();
+        await panel
+          .getByText("O adulto que será indicado na autorização de viagem dos menores de 16 anos.")
+          .waitFor(WAIT);
         await panel.getByLabel("Nome do ônibus").fill("Ônibus 1");
         await panel.getByLabel("Lugares").fill("3");
         await panel.getByRole("button", { name: "Salvar" }).click();

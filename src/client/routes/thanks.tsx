@@ -53,7 +53,9 @@ export function ThanksRoute() {
         whatsappHref={whatsappLink(receiptMessage(last?.nome_completo ?? "", last?.referencia))}
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
         payerForm={
-          last?.upload_token ? <PayerNameForm registrationId={last.id} uploadToken={last.upload_token} /> : null
+          last?.upload_token ? (
+            <PayerNameForm registrationId={last.id} uploadToken={last.upload_token} initial={last.nome_pagador} />
+          ) : null
         }
         authorization={
           travelAuthorization &&

@@ -7,7 +7,7 @@ import { clientKey } from "../client-key";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { findLoginUser } from "../team/team-repository";
+import { findLoginUsers } from "../team/team-repository";
 import { logSessionEvent } from "../activity/activity-repository";
 
 const sessionUser = (u: AdminActor): SessionUser => ({
@@ -42,22 +42,31 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
     },
     async (request, reply) => {
       const { login, password } = request.body;
-      const user = await findLoginUser(app.db, login);
-      const ok = !user
-        ? await verifyPassword(password, decoy).then(() => false)
-        : user.principal
+      const candidates = await findLoginUsers(app.db, login);
+      let user: (typeof candidates)[number] | null = null;
+      for (const candidate of candidates) {
+        const ok = candidate.principal
           ? await app.adminPassword.verify(password)
-          : await verifyPassword(password, user.senha_hash ?? decoy);
-      if (!user || !ok) {
+          : await verifyPassword(password, candidate.senha_hash ?? decoy);
+        if (ok) {
+          user = candidate;
+          break;
+        }
+      }
+      // Nobody by that login: a wrong login takes as long as a wrong password.
+      if (candidates.length === 0) await verifyPassword(password, decoy);
+      if (!user) {
+        const named = candidates.length === 1 ? candidates[0] : null;
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");
         // What was typed is never logged: it may be a password typed in the wrong field.
         await logSessionEvent(app.db, {
           tipo: "sessao.falhou",
-          atorId: user?.id ?? null,
-          atorNome: user?.nome ?? "desconhecido",
-          resumo: user ? `Senha incorreta para ${user.nome}` : "Senha incorreta para um login desconhecido",
+          atorId: named?.id ?? null,
+          atorNome: named?.nome ?? "desconhecido",
+          resumo: named ? `Senha incorreta para ${named.nome}` : "Senha incorreta para um login desconhecido",
         });
-        throw new HttpError(401, LOGIN_MESSAGES.wrongPassword);
+        // With a login typed, either may be wrong; the Coordenação account alone takes the spec's words.
+        throw new HttpError(401, login?.trim() ? LOGIN_MESSAGES.wrongLoginOrPassword : LOGIN_MESSAGES.wrongPassword);
       }
       await throttle.succeed(clientKey(request.ip));
       await app.adminSessions.create(request, reply, user.id);

@@ -44,7 +44,11 @@ export function LoginCard() {
       markAuthenticated(session);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        toast("error", "Erro de autenticação", LOGIN_MESSAGES.wrongPassword);
+        toast(
+          "error",
+          "Erro de autenticação",
+          login.trim() ? LOGIN_MESSAGES.wrongLoginOrPassword : LOGIN_MESSAGES.wrongPassword,
+        );
       } else if (err instanceof ApiError && err.status === 429) {
         toast("error", "Erro de autenticação", err.message);
       } else {

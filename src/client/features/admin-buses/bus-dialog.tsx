@@ -137,7 +137,9 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
             {...aria("responsavel_nome")}
           />
           {errorFor("responsavel_nome")}
-          <p className="admin-field-hint">O adulto que a autorização de viagem dos menores de 16 anos nomeia.</p>
+          <p className="admin-field-hint">
+            O adulto que será indicado na autorização de viagem dos menores de 16 anos.
+          </p>
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-responsavel_telefone`}>Telefone do responsável (opcional)</label>

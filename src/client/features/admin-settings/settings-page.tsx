@@ -27,7 +27,7 @@ const GROUPS: { title: string; keys: SettingKey[] }[] = [
 const HINTS: Partial<Record<SettingKey, string>> = {
   preco_centavos: "Em reais, como 15,00. Cada inscrição guarda o valor do dia em que foi feita.",
   pix_chave: "E-mail, CPF, CNPJ, telefone +55 ou chave aleatória.",
-  whatsapp: "Só dígitos, com DDI e DDD: 5598999999999.",
+  whatsapp: "Com DDD, como (98) 99999-9999. O código do Brasil (55) entra sozinho.",
   mensagens: "Seis mensagens, uma por linha; a página mostra uma de cada vez.",
   fuso_horario:
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",

@@ -112,7 +112,14 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         json: data,
         headers: { "Idempotency-Key": key },
       });
-      saveRegistrationSuccess({ ...created, idade: data.idade }, data.nome_completo);
+      saveRegistrationSuccess(
+        {
+          ...created,
+          idade: data.idade,
+          ...(data.metodo_pagamento === "PIX" && data.nome_pagador ? { nome_pagador: data.nome_pagador } : {}),
+        },
+        data.nome_completo,
+      );
       clearDraft();
       // Stays busy: the success overlay and the redirect take over from here.
       onSuccess(created);

@@ -13,6 +13,8 @@ export type StoredRegistration = RegistrationFound & {
   onibus_nome?: string | null;
   /** As typed: under 16, /obrigado offers the travel authorisation. */
   idade?: number;
+  /** "Nome de quem vai pagar" as typed in the form (PIX): /obrigado shows it. */
+  nome_pagador?: string;
 };
 
 // Also kept in memory: with storage blocked, this visit still reaches /obrigado.

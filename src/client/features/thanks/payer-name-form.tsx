@@ -6,17 +6,19 @@ import { toast } from "../../lib/toast";
 interface Props {
   registrationId: string;
   uploadToken: string;
+  /** The name typed in the form, already saved with the registration. */
+  initial?: string;
 }
 
 /**
  * "Nome de quem vai pagar (titular da conta)" after the registration: the
  * name the bank statement will print, so the coordination finds the PIX.
  */
-export function PayerNameForm({ registrationId, uploadToken }: Props) {
-  const [name, setName] = useState("");
+export function PayerNameForm({ registrationId, uploadToken, initial }: Props) {
+  const [name, setName] = useState(initial ?? "");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(initial || null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +72,11 @@ export function PayerNameForm({ registrationId, uploadToken }: Props) {
           {error}
         </p>
       )}
-      {saved && !error && <p role="status">Salvo: {saved}</p>}
+      {saved && !error && (
+        <p role="status">
+          Quem vai pagar: <strong>{saved}</strong>
+        </p>
+      )}
     </form>
   );
 }

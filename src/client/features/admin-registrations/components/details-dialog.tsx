@@ -75,7 +75,8 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           <div>
             <dt>Status do pagamento</dt>
             <dd className="admin-details-status">
-              <StatusBadge registration={r} />
+              {/* A badge only while pending: the "✓ Pago" button says it alone. */}
+              {r.status_pagamento === "pendente" && <StatusBadge registration={r} />}
               <PaidToggle registration={r} onSaved={saved} />
             </dd>
           </div>
