@@ -115,7 +115,7 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     const totals = rows[6];
     expect(totals.getCell(1).value).toBe("Total: 4 inscrições");
     expect(totals.getCell(4).value).toBe("PIX: 3 · Espécie: 1");
-    expect(totals.getCell(5).value).toBe("Pagos: 2 · Pendentes: 2");
+    expect(totals.getCell(5).value).toBe("Pagos: 2 · Pendentes: 2 · Lista de espera: 0");
     expect(totals.getCell(1).font?.bold).toBe(true);
   });
 
@@ -127,7 +127,7 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
       "Ana <b>\"&' Clara",
     ]);
     expect(rows.at(-1)!.getCell(1).value).toBe("Total: 2 inscrições");
-    expect(rows.at(-1)!.getCell(5).value).toBe("Pagos: 2 · Pendentes: 0");
+    expect(rows.at(-1)!.getCell(5).value).toBe("Pagos: 2 · Pendentes: 0 · Lista de espera: 0");
 
     const search = await readWorkbook((await download("/api/registrations/export.xlsx?q=JOAO")).rawPayload);
     expect(search.rows.slice(1, -2).map((r) => r.getCell(1).value)).toEqual(["João da Silva"]);

@@ -15,7 +15,7 @@ import { deleteRegistration, editRegistration } from "../../src/server/registrat
 async function countedTheSlowWay(db: Database) {
   const [row] = await db.query(
     `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE status_pagamento = 'pendente')::int AS pendentes,
+            count(*) FILTER (WHERE status_pagamento = 'pendente' AND situacao = 'vaga')::int AS pendentes,
             count(*) FILTER (WHERE status_pagamento = 'confirmado')::int AS confirmados,
             count(*) FILTER (WHERE metodo_pagamento = 'PIX')::int AS pix,
             count(*) FILTER (WHERE metodo_pagamento = 'ESPECIE')::int AS especie
@@ -75,6 +75,32 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
     expect((await registrationStats(db)).total).toBe(0);
   });
 
+  it("counts and filters 'Pendentes' as seated and owing: the waiting list and who gave up apart", async () => {
+    await db.query("INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', 2, 1)");
+    await db.query(
+      `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento)
+       SELECT 'Pessoa ' || g, 20, '98912345678', 'PIX', 'pendente' FROM generate_series(1, 4) AS g`,
+    );
+    // Two seats: Pessoa 1 gives up, Pessoa 3 takes the seat, Pessoa 4 waits.
+    await db.query(
+      "UPDATE registrations SET situacao = 'desistente', onibus_id = NULL WHERE nome_completo = 'Pessoa 1'",
+    );
+    const places = await db.query<{ nome_completo: string; situacao: string }>(
+      "SELECT nome_completo, situacao FROM registrations ORDER BY nome_completo",
+    );
+    expect(places.map((p) => p.situacao)).toEqual(["desistente", "vaga", "vaga", "espera"]);
+    const seated = ["Pessoa 2", "Pessoa 3"];
+    const stats = await registrationStats(db);
+    expect(stats).toEqual(await countedTheSlowWay(db));
+    expect(stats.pendentes).toBe(seated.length);
+    const pending = await listRegistrations(db, { q: "", status: "pendente", sort: "nome", page: 1 });
+    expect(pending.items.map((r) => r.nome_completo)).toEqual(seated);
+    expect(pending.total).toBe(seated.length);
+    const searched = await listRegistrations(db, { q: "p", status: "pendente", sort: "nome", page: 1 });
+    expect(searched.total).toBe(seated.length);
+    await db.exec("DELETE FROM registrations; DELETE FROM onibus;");
+  });
+
   it("serves every page, from either end, in the same order as one long list", async () => {
     await db.exec("TRUNCATE registrations CASCADE");
     await db.query(
@@ -108,6 +134,7 @@ describe.each(DB_KINDS)("registration counts and list pages on %s", (kind) => {
              FROM registrations
              WHERE CASE $1 WHEN 'todos' THEN true WHEN 'com_comprovante' THEN comprovante_path IS NOT NULL
                            WHEN 'duplicatas' THEN ${POSSIBLE_DUPLICATE}
+                           WHEN 'pendente' THEN status_pagamento = 'pendente' AND situacao = 'vaga'
                            ELSE status_pagamento = $1 END
                AND ($2 = '' OR nome_busca LIKE '%' || $2 || '%')`,
             [status, q],

@@ -26,13 +26,15 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Header, one row per registration, then a blank row and the totals of what was exported. */
 async function* sheetRows(batches: AsyncIterable<ExportRow[]>, withHealth: boolean): AsyncGenerator<XlsxRow[]> {
   yield [{ cells: [...EXPORT_HEADERS, ...(withHealth ? [HEALTH_HEADER] : [])], bold: true }];
-  const totals = { all: 0, pagos: 0, pendentes: 0, pix: 0, especie: 0 };
+  const totals = { all: 0, pagos: 0, pendentes: 0, espera: 0, pix: 0, especie: 0 };
   for await (const batch of batches)
     for (let i = 0; i < batch.length; i += SHEET_SLICE)
       yield batch.slice(i, i + SHEET_SLICE).map((r) => {
         totals.all++;
         if (r.status_pagamento === "confirmado") totals.pagos++;
-        else totals.pendentes++;
+        // "Pendentes" is seated and owing; the waiting list is counted apart.
+        else if (r.situacao === "vaga") totals.pendentes++;
+        if (r.situacao === "espera") totals.espera++;
         if (r.metodo_pagamento === "PIX") totals.pix++;
         else totals.especie++;
         return {
@@ -69,7 +71,7 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>, withHealth: boole
         null,
         null,
         `PIX: ${totals.pix} · Espécie: ${totals.especie}`,
-        `Pagos: ${totals.pagos} · Pendentes: ${totals.pendentes}`,
+        `Pagos: ${totals.pagos} · Pendentes: ${totals.pendentes} · Lista de espera: ${totals.espera}`,
       ],
     },
   ];

@@ -22,7 +22,8 @@ async function countRegistrations(
   const byPayment = query.status === "todos" || query.status === "pendente" || query.status === "confirmado";
   if (query.q.trim() === "" && byPayment && !query.onibus) {
     const [row] = await db.query<{ total: number; everyone: number }>(
-      `SELECT coalesce(sum(n) FILTER (WHERE $1 = 'todos' OR status_pagamento = $1), 0)::int AS total,
+      `SELECT coalesce(sum(n) FILTER (WHERE $1 = 'todos' OR (status_pagamento = $1 AND ($1 <> 'pendente' OR situacao = 'vaga'))),
+                       0)::int AS total,
               coalesce(sum(n), 0)::int AS everyone
        FROM registration_counts`,
       [query.status],
@@ -78,11 +79,11 @@ export async function listRegistrations(
   return { items: rows.map(toRegistration), total, page, pageSize: PAGE_SIZE, pageCount };
 }
 
-/** The five counters, from the counts kept by triggers (registration_counts). */
+/** The five counters, from the counts kept by triggers (registration_counts). "Pendentes" is seated and owing. */
 export async function registrationStats(db: Queryable): Promise<RegistrationStats> {
   const [row] = await db.query<RegistrationStats>(
     `SELECT coalesce(sum(n), 0)::int AS total,
-            coalesce(sum(n) FILTER (WHERE status_pagamento = 'pendente'), 0)::int AS pendentes,
+            coalesce(sum(n) FILTER (WHERE status_pagamento = 'pendente' AND situacao = 'vaga'), 0)::int AS pendentes,
             coalesce(sum(n) FILTER (WHERE status_pagamento = 'confirmado'), 0)::int AS confirmados,
             coalesce(sum(n) FILTER (WHERE metodo_pagamento = 'PIX'), 0)::int AS pix,
             coalesce(sum(n) FILTER (WHERE metodo_pagamento = 'ESPECIE'), 0)::int AS especie

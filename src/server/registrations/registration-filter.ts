@@ -31,6 +31,9 @@ export function whereClause(filter: ListFilter, params: SqlParams = sqlParams())
     conditions.push("comprovante_path IS NOT NULL");
   } else if (filter.status === "espera" || filter.status === "desistente") {
     conditions.push(`situacao = ${params.add(filter.status)}`);
+  } else if (filter.status === "pendente") {
+    // Seated and owing: the waiting list was told not to pay yet, and who gave up owes nothing.
+    conditions.push("status_pagamento = 'pendente' AND situacao = 'vaga'");
   } else if (filter.status !== "todos") {
     conditions.push(`status_pagamento = ${params.add(filter.status)}`);
   }

@@ -71,7 +71,8 @@ export async function foldGramLog(db: Pick<Database, "transaction">, maxLines = 
 }
 
 /** The filters the gram counters are kept for; the others count rows through their own indexes. */
-export const COUNTED_STATUSES: readonly StatusFilter[] = ["todos", "pendente", "confirmado", "com_comprovante"];
+// Not "pendente": it is seated and owing, and these counters know no place.
+export const COUNTED_STATUSES: readonly StatusFilter[] = ["todos", "confirmado", "com_comprovante"];
 
 /**
  * Rows matching a search of one or two characters and the status filter,
