@@ -92,12 +92,13 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await fillForm(page, { name, age: "25", phone: "98999990000" });
         await page.getByLabel("Nome de quem vai pagar (titular da conta)").fill("Maria Pagante");
 
-        // In the form: the QR code and the Copia e Cola with the exact price and no reference yet.
+        // In the form: the key to copy, and no QR code yet: one without the registration's reference
+        // would make a PIX the statement cannot match. The code comes after "Enviar Inscrição".
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
-        await pix.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);
-        const formCode = await pix.getByLabel("PIX Copia e Cola").inputValue();
-        expect(formCode).toBe(expectedCode());
-        expect(parseBrCode(formCode).amount).toBe("15.00");
+        await pix.getByText("O QR Code vem depois.", { exact: false }).waitFor(WAIT);
+        await pix.getByRole("button", { name: "Copiar chave PIX" }).waitFor(WAIT);
+        expect(await pix.getByRole("img", { name: "QR Code PIX" }).count()).toBe(0);
+        expect(await pix.getByLabel("PIX Copia e Cola").count()).toBe(0);
         await screenshot(page, `payment-form-qr-${vp}`);
 
         await press(vp, submitButton(page));
@@ -326,23 +327,23 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       });
     });
 
-    it("says so when the QR code cannot be downloaded, keeps the form, and loads it on a retry", async () => {
+    it("says so when the QR code cannot be downloaded, keeps the page, and loads it on a retry", async () => {
       await withContext(async (context) => {
         const page = await context.newPage();
+        const created = await registeredHere(page, ui.app, `Rui Sem QR ${vp}`);
         const chunk = "**/assets/pix-payment-code-*.js";
         await page.route(chunk, (route) => route.abort("failed"));
-        await gotoForm(page, vp);
+        await page.goto("/obrigado");
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
         await pix
           .getByRole("alert")
           .getByText("Não foi possível carregar o QR Code. Pague usando a chave PIX ou tente de novo.")
           .waitFor(WAIT);
         await pix.getByText("pix@juventudecatolicavg.com.br", { exact: true }).waitFor(WAIT);
-        await submitButton(page).waitFor(WAIT);
         await page.unroute(chunk);
         await press(vp, pix.getByRole("button", { name: "Carregar QR Code" }));
         await pix.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);
-        expect(await pix.getByLabel("PIX Copia e Cola").inputValue()).toBe(expectedCode());
+        expect(await pix.getByLabel("PIX Copia e Cola").inputValue()).toBe(expectedCode(created.referencia));
       });
     });
 

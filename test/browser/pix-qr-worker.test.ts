@@ -6,7 +6,7 @@ import { SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { registeredHere } from "../support/browser-payment";
-import { gotoForm, press, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { gotoForm, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
 
 const WORKER_SCRIPT = "**/assets/qr-worker-*.js";
 
@@ -51,23 +51,14 @@ describe("PIX QR code drawn by a Web Worker", () => {
     const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
       withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
 
-    it("draws the form's code in one worker, as Node does, and again offline after Espécie -> PIX", async () => {
-      await withPage(async (page, context) => {
+    it("draws no code in the form, where it could carry no reference, and starts no worker there", async () => {
+      await withPage(async (page) => {
         await gotoForm(page, vp);
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
-        const first = await drawnQr(page, pix);
-        expectSameAsNode(first);
-        expect(qrWorkers(page)).toHaveLength(1);
-        await screenshot(page, `pix-qr-worker-form-${vp}`);
+        await pix.getByText("O QR Code vem depois.", { exact: false }).waitFor(WAIT);
+        expect(await pix.getByRole("img", { name: "QR Code PIX" }).count()).toBe(0);
+        expect(qrWorkers(page)).toHaveLength(0);
         await pix.screenshot({ path: join(SCREENSHOT_DIR, `pix-qr-worker-panel-${vp}.png`) });
-
-        await context.setOffline(true);
-        await press(vp, page.getByText("Espécie", { exact: true }));
-        await pix.waitFor({ state: "detached", ...WAIT });
-        await press(vp, page.getByText("PIX", { exact: true }));
-        expect(await drawnQr(page, pix)).toEqual(first);
-        // Still the same single worker: it lives as long as the page.
-        expect(qrWorkers(page)).toHaveLength(1);
       });
     });
 
@@ -94,7 +85,8 @@ describe("PIX QR code drawn by a Web Worker", () => {
           await gate;
           await route.continue();
         });
-        await gotoForm(page, vp);
+        await registeredHere(page, ui.app, `Bia Espera QR ${vp}`);
+        await page.goto("/obrigado");
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
         const busy = pix.getByRole("status").filter({ hasText: "Gerando QR Code..." });
         await busy.waitFor(WAIT);
@@ -122,7 +114,8 @@ describe("PIX QR code drawn by a Web Worker", () => {
             throw new DOMException("Workers desativados neste teste", "SecurityError");
           } as unknown as typeof Worker;
         });
-        await gotoForm(page, vp);
+        await registeredHere(page, ui.app, `Caio Sem Worker ${vp}`);
+        await page.goto("/obrigado");
         expectSameAsNode(await drawnQr(page, page.getByRole("region", { name: "Pagamento via PIX" })));
         expect(page.workers()).toHaveLength(0);
       });
@@ -135,7 +128,8 @@ describe("PIX QR code drawn by a Web Worker", () => {
           refused++;
           return route.abort("failed");
         });
-        await gotoForm(page, vp);
+        await registeredHere(page, ui.app, `Duda Sem Script ${vp}`);
+        await page.goto("/obrigado");
         expectSameAsNode(await drawnQr(page, page.getByRole("region", { name: "Pagamento via PIX" })));
         expect(refused).toBe(1);
         expect(qrWorkers(page)).toHaveLength(0);

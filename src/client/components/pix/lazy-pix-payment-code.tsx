@@ -1,14 +1,19 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import type { PixPaymentCodeProps } from "./pix-payment-code";
+import { useAppConfig } from "../../lib/app-config";
 import "./lazy-pix-payment-code.css";
 
 type Loaded = ComponentType<PixPaymentCodeProps & { onRetry: () => void }>;
 
-/** Shown when the chunk cannot be downloaded (weak signal): the key above still works. */
+/** Shown when the chunk cannot be downloaded (weak signal): the key still works. */
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { pixKey } = useAppConfig();
   return (
     <div className="pix-lazy-state" role="alert">
       <p>Não foi possível carregar o QR Code. Pague usando a chave PIX ou tente de novo.</p>
+      <p>
+        Chave PIX: <strong className="pix-lazy-key">{pixKey}</strong>
+      </p>
       <button type="button" className="pix-lazy-retry" onClick={onRetry}>
         Carregar QR Code
       </button>

@@ -7,8 +7,6 @@ import { receiptMessage, shareReceipt, whatsappLink } from "./share-receipt";
 interface PixPanelProps {
   /** Name typed so far, so the WhatsApp message says who paid. */
   name: string;
-  /** Where a PIX QR code goes, between the key and the steps. Nothing is drawn without it. */
-  qrCode?: ReactNode;
   /** "Nome de quem vai pagar": the account holder's name, which bank statements print. */
   payerField?: ReactNode;
 }
@@ -23,8 +21,13 @@ async function copyPixKey(key: string) {
   }
 }
 
-/** How to pay by PIX: key, steps, sending the receipt, and the seats warning last. */
-export function PixPanel({ name, qrCode, payerField }: PixPanelProps) {
+/**
+ * How to pay by PIX: key, steps, sending the receipt, and the seats warning
+ * last. No QR code here: a code made before the registration carries no
+ * reference, so the statement could not match it; the code with the
+ * registration's own reference comes after "Enviar Inscrição".
+ */
+export function PixPanel({ name, payerField }: PixPanelProps) {
   const { pixKey, price } = useAppConfig();
   const message = receiptMessage(name);
   return (
@@ -41,7 +44,10 @@ export function PixPanel({ name, qrCode, payerField }: PixPanelProps) {
         </button>
       </div>
 
-      {qrCode && <div className="pix-qr">{qrCode}</div>}
+      <p className="pix-after-note">
+        <strong>O QR Code vem depois.</strong> Ao tocar em “Enviar Inscrição”, aparecem o QR Code e o PIX Copia e Cola
+        com o código da sua inscrição: pagando por eles, a coordenação acha o seu pagamento sozinha.
+      </p>
       {payerField}
 
       <ol className="pay-steps">
@@ -50,7 +56,8 @@ export function PixPanel({ name, qrCode, payerField }: PixPanelProps) {
             1
           </span>
           <span>
-            <strong>Pague {price}</strong> no app do seu banco usando a chave PIX{qrCode ? " ou o QR Code" : ""} acima.
+            <strong>Pague {price}</strong> no app do seu banco usando a chave PIX acima, ou o QR Code que aparece depois
+            da inscrição.
           </span>
         </li>
         <li>

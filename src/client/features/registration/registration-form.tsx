@@ -8,7 +8,6 @@ import { toast } from "../../lib/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { useAppConfig } from "../../lib/app-config";
 import { navigate } from "../../lib/router";
-import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 import { CashPanel } from "./cash-panel";
 import { ConsentField } from "./consent-field";
 import { GuardianFields, HealthField } from "./guardian-fields";
@@ -233,7 +232,6 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
       ) : values.metodo_pagamento === "PIX" ? (
         <PixPanel
           name={values.nome_completo}
-          qrCode={<LazyPixPaymentCode />}
           payerField={
             <TextField
               name="nome_pagador"
