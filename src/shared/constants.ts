@@ -14,6 +14,8 @@ export const FORM_STATUS_ID = "form_status";
 
 /** The event's title when EVENT_TITLE is not set. */
 export const DEFAULT_EVENT_TITLE = "JDJ 2025";
+/** The youth group organising the caravan ("Nome do grupo"), until the coordination writes its own. */
+export const DEFAULT_GROUP_NAME = "Juventude Católica VG";
 
 // Timings (ms), spec section 9.
 export const TIMINGS = {

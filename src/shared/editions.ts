@@ -180,3 +180,17 @@ export function closeSummary(current: string, next: CloseEditionInput): string {
   const name = next.nome.trim() || "a nova edição";
   return `${current} será encerrada e ${name} começará com o formulário fechado e a lista vazia, ${carried}; ${data}.`;
 }
+
+/** GET /api/editions/open-items: what "Encerrar edição" lists before the confirmation. */
+export interface EditionOpenItems {
+  /** Seated and owing. */
+  pendentes: number;
+  espera: number;
+  /** Bank statement lines linked to nobody (unmatched or only suggested). */
+  linhas: number;
+  linhas_centavos: number;
+  reembolsos: number;
+  reembolsos_centavos: number;
+  /** Cash each person still holds. */
+  em_maos: { nome: string; centavos: number }[];
+}

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { PublicEventConfig } from "./api-types";
 import { isCalendarDay } from "./calendar-day";
+import { fold } from "./fold";
 import { checkPixKey } from "./pix/pix-key";
 import type { PixTxidMode } from "./pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "./pix/sanitize";
@@ -37,6 +38,7 @@ export const SETTINGS_KEYS = [
   "viagem_destino",
   "viagem_datas",
   "alteracoes_ate",
+  "grupo_nome",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -59,6 +61,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   viagem_destino: "Destino da viagem (na autorização)",
   viagem_datas: "Ida e volta (na autorização)",
   alteracoes_ate: "Alterações até",
+  grupo_nome: "Nome do grupo",
 };
 
 /**
@@ -97,6 +100,8 @@ export interface EventSettings {
    * empty is the eve of the event's day when "data" names one (changesUntil, shared/my-registration.ts).
    */
   alteracoes_ate: string;
+  /** The youth group organising the caravan, as the travel authorisation names it. */
+  grupo_nome: string;
 }
 
 /** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
@@ -236,15 +241,19 @@ export const eventSettingsSchema = z.strictObject({
     z.trim(),
     z.refine((v) => v === "" || isCalendarDay(v), SETTINGS_MESSAGES.day),
   ),
+  grupo_nome: text(80),
 });
 
 /** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */
 export function tripFacts(
   s: Pick<EventSettings, "viagem_destino" | "viagem_datas" | "local" | "cidade" | "data" | "horario">,
 ) {
+  // "Área Pastoral, Itapecuru-Mirim - MA" already names its city; "A partir das 08h" goes mid-sentence.
+  const namesCity = fold(s.local).includes(fold(s.cidade));
+  const time = s.horario.charAt(0).toLowerCase() + s.horario.slice(1);
   return {
-    destino: s.viagem_destino || `${s.local}, ${s.cidade}`,
-    datas: s.viagem_datas || `${s.data}, ${s.horario}`,
+    destino: s.viagem_destino || (namesCity ? s.local : `${s.local}, ${s.cidade}`),
+    datas: s.viagem_datas || `${s.data}, ${time}`,
   };
 }
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;

@@ -17,6 +17,20 @@ export const KINSHIP = {
   outro: "Outro",
 } as const;
 export type Kinship = keyof typeof KINSHIP;
+
+/**
+ * The relationship inside the authorisation's sentence ("na qualidade de … de
+ * Ana"): the form asks no one's gender, so a choice that covers two says both.
+ */
+export const KINSHIP_IN_SENTENCE: Record<Kinship, string> = {
+  mae: "mãe",
+  pai: "pai",
+  avo: "avó ou avô",
+  tio: "tia ou tio",
+  irmao: "irmã ou irmão maior de idade",
+  tutor: "tutor(a)",
+  outro: "responsável legal",
+};
 export const KINSHIP_KEYS = Object.keys(KINSHIP) as [Kinship, ...Kinship[]];
 
 export const MINOR_MESSAGES = {
@@ -44,4 +58,6 @@ export interface AuthorizationDocument {
   datas: string;
   evento: string;
   grupo: string;
+  /** The signed paper was handed in ("Recebida"). */
+  recebida: boolean;
 }

@@ -5,6 +5,7 @@ import type {
   ArchivedRegistration,
   CloseEditionInput,
   CloseEditionResult,
+  EditionOpenItems,
   EditionsView,
 } from "../../src/shared/editions";
 import type { Accounts, CashView } from "../../src/shared/finance-views";
@@ -100,6 +101,20 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     const sum = (xs: { valor_centavos: number }[]) => xs.reduce((s, x) => s + x.valor_centavos, 0);
     const received = accounts.recebido.linhas;
     const before = await editions(adminSession);
+
+    // What the close's dialog lists as still open, before the confirmation.
+    const open = (await adminSession.inject("GET", "/api/editions/open-items")).json() as EditionOpenItems;
+    expect(open).toEqual({
+      pendentes: seated.filter((x) => x.status_pagamento === "pendente").length,
+      espera: rows.filter((x) => x.situacao === "espera").length,
+      linhas: 0,
+      linhas_centavos: 0,
+      reembolsos: 1,
+      reembolsos_centavos: 2000,
+      em_maos: [{ nome: "Lia Equipe", centavos: 2000 }],
+    });
+    expect(open.pendentes).toBeGreaterThan(0);
+    expect((await equipeSession.inject("GET", "/api/editions/open-items")).statusCode).toBe(403);
 
     const stream = await openStream(`${t.baseUrl}/api/events`, adminSession.cookie);
     const res = await close(adminSession, { nome: "JDJ 2026", data: "22 de agosto de 2026" });

@@ -73,8 +73,11 @@ describe.each(DB_KINDS)("minors on %s", (kind) => {
       parentesco: "mae",
       lider_nome: "Paulo Líder",
       lider_telefone: "98988881111",
-      destino: expect.stringContaining(","),
+      // The place names its city once; the group is "Nome do grupo", not the PIX receiver.
+      destino: "Área Pastoral da Paróquia, Itapecuru-Mirim - MA",
+      datas: "16 de Agosto, a partir das 08h",
       evento: "JDJ 2025",
+      grupo: "Juventude Católica VG",
     } satisfies Partial<AuthorizationDocument>);
     expect((await t.app.inject({ url: `/api/registrations/${created.id}/authorization-document` })).statusCode).toBe(
       401,

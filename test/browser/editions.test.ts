@@ -77,6 +77,11 @@ describe("Edições", () => {
 
         await page.getByRole("button", { name: "Encerrar edição" }).click();
         const dialog = page.getByRole("dialog", { name: "Encerrar edição" });
+        // What is still open comes first, each with the way to it; closing stays possible.
+        const open = dialog.getByRole("region", { name: "Ainda em aberto" });
+        await open.getByText("1 pessoa com vaga ainda não pagou").waitFor(WAIT);
+        await open.getByText("1 pessoa continua na lista de espera").waitFor(WAIT);
+        expect(await open.getByRole("link", { name: "Ver inscrições" }).first().getAttribute("href")).toBe("/admin");
         await dialog.getByRole("button", { name: "Encerrar edição" }).click();
         await dialog.getByText("Informe o nome da nova edição.").waitFor(WAIT);
         await dialog.getByLabel("Nome da nova edição").fill(next);

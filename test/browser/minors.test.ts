@@ -61,7 +61,7 @@ describe("minors on the phone", () => {
         "Lia Pequena",
         "Rosa Pequena",
         "Paulo Líder",
-        "reconhecer firma",
+        "firma reconhecida em cartório",
         settings.cidade,
       ])
         expect(printed.text).toContain(text);
@@ -134,9 +134,49 @@ describe("minors on the phone", () => {
         "SELECT id FROM registrations WHERE nome_completo = 'Lia Pequena'",
       );
       await page.request.put(`/api/registrations/${lia}/authorization`, { data: { recebida: false } });
+      // Two more minors, a grandmother's and an aunt's, for the paper read below.
+      for (const [nome, parentesco] of [
+        ["Davi Neto", "avo"],
+        ["Eva Sobrinha", "tio"],
+      ]) {
+        const res = await page.request.post("/api/registrations", {
+          data: {
+            nome_completo: nome,
+            idade: 10,
+            numero_responsavel: "98911113333",
+            metodo_pagamento: "ESPECIE",
+            consentimento: true,
+            responsavel_nome: "Rita Família",
+            parentesco,
+          },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+      }
       await page.goto("/admin/autorizacoes");
       await page.getByRole("article", { name: "Autorização de viagem de Lia Pequena" }).waitFor(WAIT);
+      await page.getByRole("heading", { name: "0 de 3 recebidas" }).waitFor(WAIT);
       await checkScreen(page, vp, "autorizacoes");
+      const paper = await printedPage(page, "autorizacoes-tres-parentescos");
+      expect(paper.pages).toBe(3);
+      for (const text of [
+        "na qualidade de mãe de Lia Pequena,",
+        "na qualidade de avó ou avô de Davi Neto,",
+        "na qualidade de tia ou tio de Eva Sobrinha,",
+        "da caravana do grupo Juventude Católica VG para o evento JDJ 2025",
+      ])
+        expect(paper.text).toContain(text);
+      expect(paper.text).not.toContain("0 de 3 recebidas");
+      // One tap per paper handed in, without opening anyone's details; "Falta entregar" prints the rest.
+      await page.getByRole("button", { name: "Recebida: Lia Pequena" }).click();
+      await page.getByRole("heading", { name: "1 de 3 recebidas" }).waitFor(WAIT);
+      await page.getByRole("button", { name: "Imprimir (2)" }).waitFor(WAIT);
+      expect(await page.getByRole("article", { name: "Autorização de viagem de Lia Pequena" }).count()).toBe(0);
+      const [marked] = await ui.app.db.query<{ autorizacao_por: string }>(
+        "SELECT autorizacao_por FROM registrations WHERE id = $1",
+        [lia],
+      );
+      expect(marked.autorizacao_por).toBe("Coordenação");
+      await checkScreen(page, vp, "autorizacoes-recebida");
 
       // With the setting off, the door shows nothing of it.
       const settings = await (await page.request.get("/api/settings")).json();

@@ -109,6 +109,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "POST /api/registrations/:id/adjust": { access: "admin", sameOrigin: true },
   "GET /api/registrations/:id/payments": { access: "admin", equipe: true },
   "GET /api/editions": { access: "admin" },
+  "GET /api/editions/open-items": { access: "admin" },
   "POST /api/editions/close": { access: "admin", sameOrigin: true },
   "GET /api/editions/:id/registrations": { access: "admin" },
   "GET /api/editions/:id/export.xlsx": { access: "admin" },

@@ -1,4 +1,4 @@
-import { KINSHIP, type AuthorizationDocument } from "../../shared/minors";
+import { type AuthorizationDocument, KINSHIP_IN_SENTENCE } from "../../shared/minors";
 import { maskPhone } from "../../shared/phone";
 import "./travel-authorization.css";
 
@@ -12,7 +12,7 @@ const blank = (width: string) => <span className="ta-blank" style={{ width }} />
  * blank, to be filled by hand at the notary's.
  */
 export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
-  const relation = doc.parentesco ? KINSHIP[doc.parentesco] : null;
+  const relation = doc.parentesco ? KINSHIP_IN_SENTENCE[doc.parentesco] : null;
   return (
     <article className="ta-page" aria-label={`Autorização de viagem de ${doc.nome_completo}`}>
       <h2 className="ta-title">Autorização de viagem nacional para criança ou adolescente</h2>
@@ -20,11 +20,11 @@ export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
         Estatuto da Criança e do Adolescente, art. 83, com a redação da Lei nº 13.812/2019, e Resolução nº 295/2019 do
         Conselho Nacional de Justiça.
       </p>
+      {/* The guardian's own documents right after their name: whose RG it is reads at once. */}
       <p>
-        Eu, <strong>{doc.responsavel_nome ?? blank("16em")}</strong>
-        {relation ? <>, {relation.toLowerCase()}</> : <>, {blank("8em")}</>} de <strong>{doc.nome_completo}</strong>,
-        portador(a) do RG nº {blank("9em")}, órgão emissor {blank("5em")}, e do CPF nº {blank("9em")}, residente em{" "}
-        {blank("20em")},
+        Eu, <strong>{doc.responsavel_nome ?? blank("16em")}</strong>, portador(a) do RG nº {blank("9em")}, órgão emissor{" "}
+        {blank("5em")}, e do CPF nº {blank("9em")}, residente em {blank("20em")}, na qualidade de{" "}
+        {relation ?? blank("8em")} de <strong>{doc.nome_completo}</strong>,
       </p>
       <p>
         <strong>AUTORIZO</strong> o(a) menor <strong>{doc.nome_completo}</strong>, de {doc.idade} anos, portador(a) da
@@ -32,8 +32,8 @@ export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
         companhia de <strong>{doc.lider_nome ?? blank("16em")}</strong>
         {doc.lider_telefone ? <> (telefone {maskPhone(doc.lider_telefone)})</> : null}, portador(a) do RG nº{" "}
         {blank("9em")}, responsável pelo {doc.onibus_nome ? <strong>{doc.onibus_nome}</strong> : "ônibus"} da caravana
-        de {doc.grupo} à <strong>{doc.evento}</strong>, com destino a <strong>{doc.destino}</strong>, em{" "}
-        <strong>{doc.datas}</strong>.
+        do grupo {doc.grupo} para o evento <strong>{doc.evento}</strong>, com destino ao seguinte local:{" "}
+        <strong>{doc.destino}</strong>, em <strong>{doc.datas}</strong>.
       </p>
       <p>Esta autorização vale somente para esta viagem, de ida e volta, nas datas acima.</p>
       <p className="ta-date">
@@ -45,7 +45,7 @@ export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
           {doc.responsavel_nome ?? "Nome do(a) responsável"}
           {relation ? ` (${relation})` : ""}
         </p>
-        <p className="ta-notary">Assinatura com firma reconhecida em cartório (reconhecer firma)</p>
+        <p className="ta-notary">Assinatura com firma reconhecida em cartório</p>
       </div>
     </article>
   );

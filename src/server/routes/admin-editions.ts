@@ -9,6 +9,7 @@ import type { RoutePlugin } from "../plugins/zod-validation";
 import { csvExport } from "../registrations/export-csv";
 import { exportFileName } from "../registrations/export-format";
 import { xlsxExport } from "../registrations/export-xlsx";
+import { editionOpenItems } from "../editions/open-items";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -25,6 +26,8 @@ const adminEditionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) =>
     await purge();
     return listEditions(app.db, app.eventSettings.current());
   });
+
+  app.get("/api/editions/open-items", async () => editionOpenItems(app.db));
 
   app.post("/api/editions/close", { schema: { body: closeEditionSchema } }, async (request) => {
     const backup = await closeEdition(

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 import { LIVE_EVENTS } from "../../shared/live-events";
 import { type EventSettings, publicEventConfig, type SettingsView } from "../../shared/event-settings";
+import { DEFAULT_GROUP_NAME } from "../../shared/constants";
 import type { Config } from "../config";
 import { readSettings, seedSettings } from "./settings-repository";
 
@@ -27,6 +28,7 @@ export function settingsDefaults(config: Config): EventSettings {
     viagem_destino: "",
     viagem_datas: "",
     alteracoes_ate: "",
+    grupo_nome: DEFAULT_GROUP_NAME,
   };
 }
 

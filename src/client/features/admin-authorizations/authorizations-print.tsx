@@ -3,8 +3,13 @@ import type { AuthorizationDocument } from "../../../shared/minors";
 import type { SeatOverview } from "../../../shared/seats";
 import { TravelAuthorization } from "../../components/travel-authorization";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
+import { AuthorizationsList } from "./authorizations-list";
 
-/** Every authorisation of a bus, or of everyone still missing one, to print in one go (Coordenação). */
+/**
+ * The minors of a bus, or everyone still missing an authorisation: each one's
+ * state with a one-tap "Recebida", and their documents to print in one go
+ * (Coordenação).
+ */
 export function AuthorizationsPrint() {
   const id = useId();
   const [buses, setBuses] = useState<SeatOverview["onibus"]>([]);
@@ -27,6 +32,12 @@ export function AuthorizationsPrint() {
       .catch((e) => reportAdminError("Erro ao carregar as autorizações", e));
   }, [onibus, missing]);
 
+  // A paper marked here stays in the list (to undo a wrong tap) but leaves what "Falta entregar" prints.
+  const changed = (docId: string, recebida: boolean) =>
+    setDocs((list) => list?.map((d) => (d.id === docId ? { ...d, recebida } : d)) ?? list);
+  const printed = (docs ?? []).filter((d) => !missing || !d.recebida);
+  const received = (docs ?? []).filter((d) => d.recebida).length;
+
   return (
     <>
       <div className="admin-card ta-filters">
@@ -42,16 +53,15 @@ export function AuthorizationsPrint() {
           </select>
         </div>
         <label className="ta-check">
-          <input type="checkbox" checked={missing} onChange={(e) => setMissing(e.target.checked)} /> Só quem ainda não
-          entregou
+          <input type="checkbox" checked={missing} onChange={(e) => setMissing(e.target.checked)} /> Falta entregar
         </label>
         <button
           type="button"
           className="admin-btn admin-btn-primary"
-          disabled={!docs?.length}
+          disabled={!printed.length}
           onClick={() => window.print()}
         >
-          Imprimir {docs ? `(${docs.length})` : ""}
+          Imprimir {docs ? `(${printed.length})` : ""}
         </button>
       </div>
       {docs === null ? (
@@ -59,9 +69,21 @@ export function AuthorizationsPrint() {
           <span className="admin-spinner" aria-hidden="true" /> Carregando…
         </p>
       ) : docs.length === 0 ? (
-        <p className="admin-card">Nenhuma autorização para imprimir com este filtro.</p>
+        <p className="admin-card">
+          {missing ? "Ninguém com autorização por entregar neste filtro." : "Nenhum menor de 16 anos neste filtro."}
+        </p>
       ) : (
-        docs.map((d) => <TravelAuthorization key={d.id} doc={d} />)
+        <>
+          <section className="admin-card ta-filters" aria-labelledby={`${id}-list`}>
+            <h2 id={`${id}-list`}>
+              {received} de {docs.length} {docs.length === 1 ? "recebida" : "recebidas"}
+            </h2>
+            <AuthorizationsList docs={docs} onChanged={changed} />
+          </section>
+          {printed.map((d) => (
+            <TravelAuthorization key={d.id} doc={d} />
+          ))}
+        </>
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { ModalDialog } from "../../components/modal-dialog";
 import { reportAdminError } from "../../lib/admin-session";
 import { ApiError } from "../../lib/api";
 import { closeEdition } from "./editions-api";
+import { OpenItems } from "./open-items";
 
 interface Props {
   edition: { id: number; nome: string };
@@ -79,6 +80,7 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
   return (
     <ModalDialog title="Encerrar edição" onClose={onClose} busy={saving} className="edition-dialog">
       <form className="admin-edit-form" onSubmit={submit} noValidate>
+        <OpenItems />
         <div className="admin-field">
           <label htmlFor={`${id}-nome`}>Nome da nova edição</label>
           <input

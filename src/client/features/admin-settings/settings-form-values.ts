@@ -24,6 +24,7 @@ export function toFormValues(s: EventSettings): FormValues {
     viagem_destino: s.viagem_destino,
     viagem_datas: s.viagem_datas,
     alteracoes_ate: s.alteracoes_ate,
+    grupo_nome: s.grupo_nome,
   };
 }
 

@@ -21,7 +21,7 @@ const GROUPS: { title: string; keys: SettingKey[] }[] = [
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
   { title: "Inscrições", keys: ["inscricoes_por_numero", "alteracoes_ate"] },
-  { title: "Menores", keys: ["autorizacao_exigida", "viagem_destino", "viagem_datas"] },
+  { title: "Menores", keys: ["autorizacao_exigida", "grupo_nome", "viagem_destino", "viagem_datas"] },
 ];
 
 const HINTS: Partial<Record<SettingKey, string>> = {
@@ -33,6 +33,7 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
   autorizacao_exigida:
     "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
+  grupo_nome: "O grupo que organiza a caravana, como a autorização de viagem o nomeia: “da caravana do grupo …”.",
   viagem_destino: "Vazio: o local e a cidade do evento.",
   viagem_datas: "Vazio: a data e o horário do evento. Ex.: 16 de Agosto, saída às 06h, retorno às 20h.",
   alteracoes_ate:

@@ -1,0 +1,83 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { tripFacts } from "../../shared/event-settings";
+import { type AuthorizationDocument, KINSHIP_KEYS } from "../../shared/minors";
+import { TravelAuthorization } from "./travel-authorization";
+
+/** The document as a person reads it: the text, with each blank line as "___". */
+function read(doc: AuthorizationDocument): string {
+  const html = renderToStaticMarkup(createElement(TravelAuthorization, { doc }));
+  return html
+    .replace(/<span class="ta-blank"[^>]*><\/span>/g, "___")
+    .replace(/<\/p>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/[ \t]+/g, " ");
+}
+
+const trip = tripFacts({
+  viagem_destino: "",
+  viagem_datas: "",
+  local: "Ginásio Costa Rodrigues, São Luís - MA",
+  cidade: "São Luís",
+  data: "16 de Agosto",
+  horario: "Saída às 05h30",
+});
+
+const doc = (over: Partial<AuthorizationDocument> = {}): AuthorizationDocument => ({
+  id: "0b8e6c1a-2f4d-4e7a-9c3b-5d6e7f809a1b",
+  nome_completo: "Ana Lima",
+  idade: 14,
+  responsavel_nome: "Maria Lima",
+  parentesco: "mae",
+  onibus_nome: "Ônibus 1",
+  lider_nome: "José Souza",
+  lider_telefone: "98981234567",
+  destino: trip.destino,
+  datas: trip.datas,
+  evento: "JDJ 2025",
+  grupo: "Juventude Católica VG",
+  recebida: false,
+  ...over,
+});
+
+describe("the travel authorisation reads as correct Portuguese", () => {
+  it("names the place once, the date with no capital mid-sentence, the group with its article", () => {
+    expect(trip).toEqual({ destino: "Ginásio Costa Rodrigues, São Luís - MA", datas: "16 de Agosto, saída às 05h30" });
+    const text = read(doc());
+    expect(text).toContain(
+      "responsável pelo Ônibus 1 da caravana do grupo Juventude Católica VG para o evento JDJ 2025, com destino ao seguinte local: Ginásio Costa Rodrigues, São Luís - MA, em 16 de Agosto, saída às 05h30.",
+    );
+    expect(text).not.toMatch(/caravana de |com destino a [^o]|São Luís - MA, São Luís|, Saída/);
+    expect(text).toContain("Assinatura com firma reconhecida em cartório\n");
+    expect(text).not.toContain("(reconhecer firma)");
+  });
+
+  it("puts the guardian's documents right after the guardian's name, then the relationship chosen", () => {
+    const expected = {
+      mae: "na qualidade de mãe de Ana Lima,",
+      pai: "na qualidade de pai de Ana Lima,",
+      avo: "na qualidade de avó ou avô de Ana Lima,",
+      tio: "na qualidade de tia ou tio de Ana Lima,",
+      irmao: "na qualidade de irmã ou irmão maior de idade de Ana Lima,",
+      tutor: "na qualidade de tutor(a) de Ana Lima,",
+      outro: "na qualidade de responsável legal de Ana Lima,",
+    };
+    for (const parentesco of KINSHIP_KEYS) {
+      const text = read(doc({ parentesco }));
+      expect(text, parentesco).toContain(
+        `Eu, Maria Lima, portador(a) do RG nº ___, órgão emissor ___, e do CPF nº ___, residente em ___, ${expected[parentesco]}`,
+      );
+      expect(text, parentesco).not.toMatch(/Avó\/Avô|Tia\/Tio|Irmã\/Irmão/);
+    }
+  });
+
+  it("leaves lines to fill in by hand when the guardian, the relationship or the leader are not known", () => {
+    const text = read(doc({ responsavel_nome: null, parentesco: null, lider_nome: null, lider_telefone: null }));
+    expect(text).toContain("Eu, ___, portador(a) do RG nº ___");
+    expect(text).toContain("na qualidade de ___ de Ana Lima,");
+    expect(text).toContain("na companhia de ___, portador(a) do RG nº ___");
+  });
+});

@@ -1,0 +1,33 @@
+-- "Nome do grupo": the youth group the travel authorisation names (it named the PIX receiver).
+ALTER TABLE event_settings DROP CONSTRAINT event_settings_chave_check;
+ALTER TABLE event_settings ADD CONSTRAINT event_settings_chave_check CHECK (chave IN ('titulo', 'data', 'horario',
+  'local', 'cidade', 'preco_centavos', 'pix_chave', 'pix_recebedor', 'pix_cidade', 'whatsapp', 'mensagens',
+  'aviso_membros', 'fuso_horario', 'inscricoes_por_numero', 'autorizacao_exigida', 'viagem_destino', 'viagem_datas',
+  'alteracoes_ate', 'grupo_nome'));
+
+-- The log named every setting added after the first ones "fuso horário": each now by its own name.
+CREATE OR REPLACE FUNCTION caravana_log_settings() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT caravana_logging() OR NEW.valor = OLD.valor THEN RETURN NULL; END IF;
+  INSERT INTO activity_log (ator_id, ator_nome, tipo, resumo, antes, depois)
+  VALUES (caravana_actor_id(), caravana_actor_name('sistema'),
+          CASE WHEN NEW.origem = 'ambiente' AND OLD.origem = 'painel' THEN 'configuracoes.padrao' ELSE 'configuracoes.alterada' END,
+          CASE
+            WHEN NEW.origem = 'ambiente' AND OLD.origem = 'painel' THEN 'Configuração restaurada ao padrão: '
+            ELSE 'Configuração alterada: '
+          END || CASE NEW.chave
+            WHEN 'titulo' THEN 'título do evento' WHEN 'data' THEN 'data' WHEN 'horario' THEN 'horário'
+            WHEN 'local' THEN 'local' WHEN 'cidade' THEN 'cidade' WHEN 'preco_centavos' THEN 'valor da inscrição'
+            WHEN 'pix_chave' THEN 'chave PIX' WHEN 'pix_recebedor' THEN 'recebedor do PIX'
+            WHEN 'pix_cidade' THEN 'cidade do PIX' WHEN 'whatsapp' THEN 'WhatsApp'
+            WHEN 'mensagens' THEN 'mensagens de agradecimento' WHEN 'aviso_membros' THEN 'aviso de exclusividade'
+            WHEN 'fuso_horario' THEN 'fuso horário' WHEN 'inscricoes_por_numero' THEN 'inscrições por número'
+            WHEN 'autorizacao_exigida' THEN 'autorização de viagem' WHEN 'viagem_destino' THEN 'destino da viagem'
+            WHEN 'viagem_datas' THEN 'ida e volta' WHEN 'alteracoes_ate' THEN 'alterações até'
+            WHEN 'grupo_nome' THEN 'nome do grupo'
+            ELSE NEW.chave END,
+          jsonb_build_object(NEW.chave, OLD.valor), jsonb_build_object(NEW.chave, NEW.valor));
+  RETURN NULL;
+END
+$$;

@@ -1,0 +1,25 @@
+import type { EditionOpenItems } from "../../shared/editions";
+import type { Queryable } from "../db/database";
+
+/**
+ * What is still open in the edition, for "Encerrar edição" to list before the
+ * confirmation: unpaid seats, the waiting list, cash in someone's hands, bank
+ * lines linked to nobody, refunds not decided. Closing stays possible.
+ */
+export async function editionOpenItems(db: Queryable): Promise<EditionOpenItems> {
+  const [row] = await db.query<Omit<EditionOpenItems, "em_maos">>(
+    `SELECT
+       (SELECT count(*)::int FROM registrations WHERE situacao = 'vaga' AND status_pagamento = 'pendente') AS pendentes,
+       (SELECT count(*)::int FROM registrations WHERE situacao = 'espera') AS espera,
+       (SELECT count(*)::int FROM extrato_linhas WHERE estado IN ('sem_correspondencia', 'sugerida')) AS linhas,
+       (SELECT coalesce(sum(valor_centavos), 0)::int FROM extrato_linhas
+        WHERE estado IN ('sem_correspondencia', 'sugerida')) AS linhas_centavos,
+       (SELECT count(*)::int FROM reembolsos WHERE estado = 'pendente') AS reembolsos,
+       (SELECT coalesce(sum(valor_centavos), 0)::int FROM reembolsos WHERE estado = 'pendente') AS reembolsos_centavos`,
+  );
+  const em_maos = await db.query<{ nome: string; centavos: number }>(
+    `SELECT nome, caravana_em_maos(id)::int AS centavos FROM admin_users
+     WHERE caravana_em_maos(id) > 0 ORDER BY nome`,
+  );
+  return { ...row, em_maos };
+}
