@@ -2,8 +2,13 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Budgets for the first load of "/" (gzipped bytes); see docs/performance.md. */
-export const BUDGET = { js: 100 * 1024, total: 130 * 1024 } as const;
+/**
+ * Budgets for the first load of "/" (gzipped bytes, as the server's .gz files
+ * are sent); see docs/performance.md. The JS stays at 95 KB: the money, the
+ * minors, the editions, the participant's page and the messages belong to
+ * other routes, and `npm test` fails when a change adds to the visitor's load.
+ */
+export const BUDGET = { js: 95 * 1024, total: 130 * 1024 } as const;
 
 export interface AssetSize {
   file: string;
