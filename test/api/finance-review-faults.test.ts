@@ -144,6 +144,29 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
     expect(ambiguous.json().error).toContain("(15,001)");
   });
 
+  test("a bank line shows its payer as the bank wrote it, particles and all, without the bank's name", async ({
+    adminSession,
+  }) => {
+    await importOk(
+      adminSession,
+      ofx([
+        { data: today, valor: "40.00", memo: "PIX RECEBIDO FULANO DE TAL" },
+        {
+          data: today,
+          valor: "41.00",
+          memo: "Transferência recebida pelo Pix - JOSE CARLOS PEREIRA - •••.123.456-•• - BCO BRADESCO S.A.",
+        },
+      ]),
+    );
+    const res = await adminSession.inject("GET", "/api/finance/lines?grupo=sem_correspondencia");
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (res.json() as { pagador: string | null; valor_centavos: number }[])
+      .filter((l) => l.valor_centavos === 4000 || l.valor_centavos === 4100)
+      .map((l) => l.pagador)
+      .sort();
+    expect(shown).toEqual(["FULANO DE TAL", "JOSE CARLOS PEREIRA"]);
+  });
+
   test("an excess refunded apart is not refunded again when the person is deleted, and an undone payment takes it back", async ({
     register,
     adminSession,

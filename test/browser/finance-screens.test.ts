@@ -141,6 +141,15 @@ describe("Financeiro: every dialog", () => {
         });
         expect(added.status()).toBe(201);
         await page.reload();
+        // A name in the cash table wraps between words, never inside one ("Coordenaçã/o").
+        const name = page.getByRole("rowheader", { name: "Coordenação", exact: true }).first();
+        await name.waitFor(WAIT);
+        const lines = await name.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+        expect(lines).toBe(1);
         await page.getByRole("button", { name: "Registrar entrega" }).click();
         const handover = dialog(page, "Registrar entrega");
         await handover.getByLabel("Quem recebeu (Coordenação)").selectOption({ label: `Marta Tesoureira ${vp}` });

@@ -115,7 +115,10 @@ describe("minors on the phone", () => {
       );
       expect(log.resumo).toBe("Autorização de viagem de Lia Pequena recebida");
 
-      await page.getByRole("link", { name: "Lista do responsável" }).click();
+      // Its label stays inside the button on the phone.
+      const sheetLink = page.getByRole("link", { name: "Lista do responsável" });
+      expect(await sheetLink.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await sheetLink.click();
       await page.getByRole("region", { name: "Lista do responsável: Ônibus 1" }).waitFor(WAIT);
       await checkScreen(page, vp, "lista-do-responsavel");
       const sheet = await printedPage(page, "lista-do-responsavel");

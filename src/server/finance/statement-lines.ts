@@ -1,5 +1,10 @@
 import type { StatementLineView } from "../../shared/finance-views";
 import type { Queryable } from "../db/database";
+import { payerAsWritten } from "./statement/statement-matching";
+
+/** The payer as the bank wrote it ("FULANO DE TAL"); the stored pagador is the folded key repeats are found by. */
+const shown = (lines: StatementLineView[]) =>
+  lines.map((l) => ({ ...l, pagador: payerAsWritten(l.descricao ?? "") || l.pagador }));
 
 /** A statement line as the panel shows it: the suggested registrations, and those it paid. */
 const LINE_VIEW_SQL = `SELECT l.id::text, to_char(l.data, 'YYYY-MM-DD') AS data, l.valor_centavos, l.descricao, l.pagador,
@@ -17,15 +22,20 @@ const LINE_VIEW_SQL = `SELECT l.id::text, to_char(l.data, 'YYYY-MM-DD') AS data,
 
 export async function lineViews(db: Queryable, ids: string[]): Promise<StatementLineView[]> {
   if (!ids.length) return [];
-  return db.query<StatementLineView>(
-    `${LINE_VIEW_SQL} WHERE l.id = ANY($1::bigint[]) ORDER BY l.data DESC, l.id DESC`,
-    [ids],
+  return shown(
+    await db.query<StatementLineView>(
+      `${LINE_VIEW_SQL} WHERE l.id = ANY($1::bigint[]) ORDER BY l.data DESC, l.id DESC`,
+      [ids],
+    ),
   );
 }
 
 /** A group of lines ("Sugestões", "Sem correspondência", "Já pago"…), newest first. */
 export async function listLines(db: Queryable, estado: StatementLineView["estado"]): Promise<StatementLineView[]> {
-  return db.query<StatementLineView>(`${LINE_VIEW_SQL} WHERE l.estado = $1 ORDER BY l.data DESC, l.id DESC LIMIT 500`, [
-    estado,
-  ]);
+  return shown(
+    await db.query<StatementLineView>(
+      `${LINE_VIEW_SQL} WHERE l.estado = $1 ORDER BY l.data DESC, l.id DESC LIMIT 500`,
+      [estado],
+    ),
+  );
 }

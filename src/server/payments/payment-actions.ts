@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
+import { payerAsWritten } from "../finance/statement/statement-matching";
 import { flagSql, setFlag } from "../db/transaction-flags";
 
 /*
@@ -107,12 +108,19 @@ export async function paymentHistory(db: Queryable, id: string): Promise<Registr
     `SELECT p.id::text, p.tipo, p.valor_centavos, p.metodo, p.origem, p.registrado_por_nome, u.nome AS recebido_por_nome,
             p.em, p.motivo,
             CASE WHEN l.id IS NULL THEN NULL ELSE
-              json_build_object('banco', l.banco, 'data', to_char(l.data, 'YYYY-MM-DD'), 'pagador', l.pagador) END AS extrato
+              json_build_object('banco', l.banco, 'data', to_char(l.data, 'YYYY-MM-DD'), 'pagador', l.pagador,
+                                'descricao', l.descricao) END AS extrato
      FROM pagamentos p LEFT JOIN admin_users u ON u.id = p.recebido_por
      LEFT JOIN extrato_linhas l ON l.id = p.extrato_linha_id
      WHERE p.inscricao_id = $1 ORDER BY p.id`,
     [id],
   );
+  // The payer as the bank wrote it, not the folded key the statement's repeats are found by.
+  for (const r of registros) {
+    if (!r.extrato) continue;
+    const { descricao, ...extrato } = r.extrato as typeof r.extrato & { descricao?: string | null };
+    r.extrato = { ...extrato, pagador: payerAsWritten(descricao ?? "") || extrato.pagador };
+  }
   return { ...reg, registros };
 }
 

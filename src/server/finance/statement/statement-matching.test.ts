@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMatcher, type MatchCandidate, nameScore, payerWords } from "./statement-matching";
+import { createMatcher, type MatchCandidate, nameScore, payerAsWritten, payerWords } from "./statement-matching";
 
 let n = 0;
 function person(nome: string, extra: Partial<MatchCandidate> = {}): MatchCandidate {
@@ -140,5 +140,17 @@ describe("a name and the amount only suggest", () => {
     ).toEqual(["JOSE"]);
     expect(nameScore(["MAC", "SER"], "Maria Clara Serafim")).toBe(0);
     expect(nameScore(["MAR", "SER"], "Maria Clara Serafim")).toBe(6);
+  });
+});
+
+describe("the payer's name as the bank wrote it", () => {
+  it("keeps particles and accents, and leaves out the bank, the CPF and the words around", () => {
+    expect(
+      payerAsWritten("Transferência recebida pelo Pix - JOSE CARLOS PEREIRA - •••.123.456-•• - BCO BRADESCO S.A."),
+    ).toBe("JOSE CARLOS PEREIRA");
+    expect(payerAsWritten("PIX RECEBIDO FULANO DE TAL")).toBe("FULANO DE TAL");
+    expect(payerAsWritten("Pix recebido de Maria da Conceição Araújo 12/08")).toBe("Maria da Conceição Araújo");
+    expect(payerAsWritten("TED 341 0001 12345-6")).toBe("");
+    expect(payerAsWritten("PIX JDJ7K3Q")).toBe("");
   });
 });

@@ -81,6 +81,38 @@ export function payerWords(description: string): string[] {
   );
 }
 
+/**
+ * The payer's name as the bank wrote it, for the panel to show ("FULANO DE
+ * TAL", accents and particles kept): of the description's parts (split at
+ * " - ", "|", ";" or "/"), the one with the most name words, trimmed to its
+ * longest run of name words and particles. Empty when no part has two.
+ */
+export function payerAsWritten(description: string): string {
+  let best: string[] = [];
+  for (const part of description.split(/\s[-–|;/]\s|[|;]/)) {
+    let run: string[] = [];
+    const runs: string[][] = [];
+    for (const token of part.trim().split(/\s+/)) {
+      const word = upperFold(token);
+      const isName = /^[A-Z]+$/.test(word) && payerWords(word).length === 1;
+      const isParticle = PARTICLES.has(word) && run.length > 0;
+      if (isName || isParticle) run.push(token);
+      else {
+        runs.push(run);
+        run = [];
+      }
+    }
+    runs.push(run);
+    for (const r of runs) {
+      while (r.length && PARTICLES.has(upperFold(r[r.length - 1]))) r.pop();
+      const names = r.filter((t) => !PARTICLES.has(upperFold(t))).length;
+      const bestNames = best.filter((t) => !PARTICLES.has(upperFold(t))).length;
+      if (names >= 2 && names > bestNames) best = r;
+    }
+  }
+  return best.join(" ");
+}
+
 function nameWords(name: string): string[] {
   return upperFold(name)
     .split(/[^A-Z]+/)
