@@ -59,7 +59,10 @@ export function EditionsPage({ countQueuedMarks }: { countQueuedMarks: () => Pro
         <section className="admin-card edition-done" role="status" aria-labelledby={`${id}-done`}>
           <h2 id={`${id}-done`}>{closed.encerrada.nome} encerrada</h2>
           <p>
-            Backup gravado em <code>{closed.backup}</code>.
+            Antes de encerrar, um backup completo foi gravado no servidor, no arquivo{" "}
+            <strong className="edition-backup-file">{closed.backup.split(/[\\/]/).pop()}</strong> da pasta de backups.
+            Para guardar uma cópia fora do servidor, peça esse arquivo a quem cuida do site; o caminho completo fica na
+            Atividade.
           </p>
           <p>
             {closed.atual.nome} começou com o formulário fechado. Revise a data e o valor em{" "}
