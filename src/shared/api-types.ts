@@ -31,6 +31,11 @@ export interface PublicEventConfig {
   travelAuthorization: boolean;
   tripDestination: string;
   tripDates: string;
+  /** The header's badge ("2ª EDIÇÃO"), subtitle, and the footer's year and group. */
+  editionNumber: number;
+  theme: string;
+  year: number;
+  groupName: string;
 }
 
 export interface FormStatus {

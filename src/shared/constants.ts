@@ -16,6 +16,8 @@ export const FORM_STATUS_ID = "form_status";
 export const DEFAULT_EVENT_TITLE = "JDJ 2025";
 /** The youth group organising the caravan ("Nome do grupo"), until the coordination writes its own. */
 export const DEFAULT_GROUP_NAME = "Juventude Católica VG";
+/** The spec's "2ª EDIÇÃO", "Jovens peregrinos da Esperança" and "© 2025": the settings' first values. */
+export const DEFAULT_EDITION = { numero: 2, tema: "Jovens peregrinos da Esperança", ano: 2025 } as const;
 
 // Timings (ms), spec section 9.
 export const TIMINGS = {

@@ -23,6 +23,8 @@ export const EDITION_MESSAGES = {
   currentNameTaken: (name: string) =>
     `A edição atual tem o nome de uma edição anterior (“${name}”). Mude o título em Configurações antes de encerrar.`,
   dateLong: "No máximo 40 caracteres.",
+  number: "Informe o número da edição, de 1 a 99.",
+  year: "Informe o ano com quatro algarismos, como 2026.",
   days: `Informe de 1 a ${KEEP_DAYS_MAX} dias.`,
   data: "Escolha o que acontece com os dados pessoais.",
   alreadyClosed: "Esta edição já foi encerrada. Atualize a página para ver a edição atual.",
@@ -55,6 +57,17 @@ export const closeEditionSchema = z.strictObject({
       z.refine((s) => s.isWellFormed() && !hasHiddenCharacters(s), EDITION_MESSAGES.hidden),
     ),
     "",
+  ),
+  /** The next edition's number ("3ª EDIÇÃO") and year ("© 2026"); absent, the current ones stay. */
+  edicao_numero: z.optional(
+    z
+      .int({ error: EDITION_MESSAGES.number })
+      .check(z.gte(1, EDITION_MESSAGES.number), z.lte(99, EDITION_MESSAGES.number)),
+  ),
+  ano: z.optional(
+    z
+      .int({ error: EDITION_MESSAGES.year })
+      .check(z.gte(2000, EDITION_MESSAGES.year), z.lte(2100, EDITION_MESSAGES.year)),
   ),
   levar: z.strictObject({ onibus: z.boolean(), equipe: z.boolean(), configuracoes: z.boolean() }),
   dados: z.enum(["apagar", "guardar"], { error: EDITION_MESSAGES.data }),

@@ -39,6 +39,9 @@ export const SETTINGS_KEYS = [
   "viagem_datas",
   "alteracoes_ate",
   "grupo_nome",
+  "edicao_numero",
+  "tema",
+  "ano",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -62,6 +65,9 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   viagem_datas: "Ida e volta (na autorização)",
   alteracoes_ate: "Alterações até",
   grupo_nome: "Nome do grupo",
+  edicao_numero: "Número da edição",
+  tema: "Tema",
+  ano: "Ano",
 };
 
 /**
@@ -100,8 +106,14 @@ export interface EventSettings {
    * empty is the eve of the event's day when "data" names one (changesUntil, shared/my-registration.ts).
    */
   alteracoes_ate: string;
-  /** The youth group organising the caravan, as the travel authorisation names it. */
+  /** The youth group organising the caravan, as the travel authorisation and the footer name it. */
   grupo_nome: string;
+  /** The badge's "2ª EDIÇÃO". */
+  edicao_numero: number;
+  /** The header's subtitle. */
+  tema: string;
+  /** The footer's "© 2025". */
+  ano: number;
 }
 
 /** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
@@ -198,6 +210,13 @@ const optionalText = (max: number) =>
     z.refine((s) => s.isWellFormed() && !hasHiddenCharacters(s), SETTINGS_MESSAGES.hidden),
   );
 
+/** A whole number typed in a text field ("3", " 2026 "). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.pipe(
+    z.transform((v: unknown) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v)),
+    z.int({ error: message }).check(z.gte(min, message), z.lte(max, message)),
+  );
+
 export const eventSettingsSchema = z.strictObject({
   titulo: text(40),
   data: text(40),
@@ -242,6 +261,9 @@ export const eventSettingsSchema = z.strictObject({
     z.refine((v) => v === "" || isCalendarDay(v), SETTINGS_MESSAGES.day),
   ),
   grupo_nome: text(80),
+  edicao_numero: wholeNumber(1, 99, "Informe o número da edição, de 1 a 99."),
+  tema: text(80),
+  ano: wholeNumber(2000, 2100, "Informe o ano com quatro algarismos, como 2026."),
 });
 
 /** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */
@@ -287,5 +309,9 @@ export function publicEventConfig(
     travelAuthorization: s.autorizacao_exigida,
     tripDestination: tripFacts(s).destino,
     tripDates: tripFacts(s).datas,
+    editionNumber: s.edicao_numero,
+    theme: s.tema,
+    year: s.ano,
+    groupName: s.grupo_nome,
   };
 }

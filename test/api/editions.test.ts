@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect } from "vitest";
-import type { Registration } from "../../src/shared/api-types";
+import type { PublicEventConfig, Registration } from "../../src/shared/api-types";
 import type {
   ArchivedRegistration,
   CloseEditionInput,
@@ -117,7 +117,12 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     expect((await equipeSession.inject("GET", "/api/editions/open-items")).statusCode).toBe(403);
 
     const stream = await openStream(`${t.baseUrl}/api/events`, adminSession.cookie);
-    const res = await close(adminSession, { nome: "JDJ 2026", data: "22 de agosto de 2026" });
+    const res = await close(adminSession, {
+      nome: "JDJ 2026",
+      data: "22 de agosto de 2026",
+      edicao_numero: 3,
+      ano: 2026,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // The emptied tables announced no row: open panels are told to fetch again.
     await stream.until((events) => events.some((e) => e.event === "resync"));
@@ -161,8 +166,17 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     expect(done.atual).toMatchObject({ nome: "JDJ 2026", inscricoes: 0 });
     expect(await list(adminSession)).toEqual([]);
     expect((await t.app.inject({ method: "GET", url: "/api/form-status" })).json()).toMatchObject({ is_open: false });
-    const config = (await t.app.inject({ method: "GET", url: "/api/config" })).json() as { eventTitle: string };
-    expect(config.eventTitle).toBe("JDJ 2026");
+    const config = (await t.app.inject({ method: "GET", url: "/api/config" })).json() as PublicEventConfig;
+    expect(config).toMatchObject({
+      eventTitle: "JDJ 2026",
+      editionNumber: 3,
+      year: 2026,
+      groupName: "Juventude Católica VG",
+    });
+    expect(config.theme).toBe("Jovens peregrinos da Esperança");
+    // The page's description names the new edition too.
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    expect(page.body).toContain("JDJ 2026, 3ª edição: Jovens peregrinos da Esperança.");
     const now = (await adminSession.inject("GET", "/api/settings")).json() as SettingsView;
     expect(now.values).toMatchObject({
       data: "22 de agosto de 2026",

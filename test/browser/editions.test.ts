@@ -44,6 +44,7 @@ describe("Edições", () => {
       await register(ui.app, `Bruno Edição ${vp}`, 15);
       await register(ui.app, `Caio Espera ${vp}`);
       await ui.app.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = $1", [ana.id]);
+      const before = ui.app.app.eventSettings.current();
 
       await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, async (page) => {
         expect((await page.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
@@ -85,6 +86,9 @@ describe("Edições", () => {
         await dialog.getByRole("button", { name: "Encerrar edição" }).click();
         await dialog.getByText("Informe o nome da nova edição.").waitFor(WAIT);
         await dialog.getByLabel("Nome da nova edição").fill(next);
+        // The next number and year are offered: "3ª EDIÇÃO" after the 2nd, the year after.
+        expect(await dialog.getByLabel("Número da nova edição").inputValue()).toBe(String(before.edicao_numero + 1));
+        expect(await dialog.getByLabel("Ano da nova edição").inputValue()).toBe(String(before.ano + 1));
         for (const kept of ["Ônibus, com lugares e responsáveis (vazios)", "Contas da equipe"])
           expect(await dialog.getByLabel(kept).isChecked()).toBe(true);
         expect(await dialog.getByLabel("Dias guardados").inputValue()).toBe("90");
@@ -99,8 +103,15 @@ describe("Edições", () => {
 
         const done = page.getByRole("status").filter({ hasText: `${last} encerrada` });
         await done.waitFor(WAIT);
-        const backup = (await done.locator("code").textContent()) ?? "";
-        expect(existsSync(backup)).toBe(true);
+        // The coordinator reads the file's name in words; the server's path stays in the log.
+        const file = (await done.locator(".edition-backup-file").textContent()) ?? "";
+        expect(file).toMatch(/^caravana-.+\.jsonl\.gz/);
+        expect(await done.textContent()).not.toContain("/");
+        const [logged] = await ui.app.db.query<{ backup: string }>(
+          "SELECT depois ->> 'backup' AS backup FROM activity_log WHERE tipo = 'edicao.encerrada' ORDER BY id DESC LIMIT 1",
+        );
+        expect(logged.backup.endsWith(file)).toBe(true);
+        expect(existsSync(logged.backup)).toBe(true);
         await figure(page, last, "Com vaga").getByText("2", { exact: true }).waitFor(WAIT);
         expect(await figure(page, last, "Lista de espera").textContent()).toBe("1");
         expect(await figure(page, last, "Recebido").textContent()).toBe("R$ 15,00");
@@ -141,6 +152,12 @@ describe("Edições", () => {
           .first()
           .waitFor(WAIT);
         expect(await visitor.getByText(last).count()).toBe(0);
+        // The new edition's badge and year, as the close offered them.
+        await visitor.getByText(`${before.edicao_numero + 1}ª EDIÇÃO`, { exact: true }).waitFor(WAIT);
+        await visitor
+          .getByRole("contentinfo")
+          .getByText(`© ${before.ano + 1} Juventude Católica VG`, { exact: true })
+          .waitFor(WAIT);
       });
     }, 120_000);
   });

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { axeViolations } from "../support/axe";
 import { newContext, SCREENSHOT_DIR, screenshot } from "../support/browser";
 import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
+import { checkScreen } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
 
 const FAMILY = "98955551111";
@@ -56,8 +56,7 @@ describe("Mensagens, on phones", () => {
       const bubble = page.locator(".msg-bubble-text");
       await expect.poll(() => bubble.textContent()).toContain(`Ana Souza (código ${ana.referencia})`);
       expect(await bubble.textContent()).toContain(`Bruno Souza (código ${bruno.referencia})`);
-      await shotAt360(page, "mensagens-nova");
-      expect(await axeViolations(page)).toEqual([]);
+      await checkScreen(page, "phone", "mensagens-nova");
       // An unknown field is named before anything is made.
       const text = page.getByLabel("Texto da mensagem");
       const original = await text.inputValue();
@@ -86,8 +85,7 @@ describe("Mensagens, on phones", () => {
         route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
       );
       const family = page.getByRole("listitem").filter({ hasText: "Ana Souza" });
-      await shotAt360(page, "mensagens-lista");
-      expect(await axeViolations(page)).toEqual([]);
+      await checkScreen(page, "phone", "mensagens-lista");
       const [whatsapp] = await Promise.all([
         context.waitForEvent("page"),
         family.getByRole("link", { name: /^Abrir WhatsApp: Ana Souza, Bruno Souza$/ }).click(),
@@ -112,7 +110,7 @@ describe("Mensagens, on phones", () => {
         .filter({ hasText: "Ana Souza" })
         .getByText(/✓ Enviada em/)
         .waitFor(WAIT);
-      await shotAt360(second.page, "mensagens-lista-segundo-celular");
+      await checkScreen(second.page, "phone", "mensagens-lista-segundo-celular");
 
       // A phone number in a card opens WhatsApp with a saved text, or calls.
       await page.goto("/admin");
@@ -143,8 +141,7 @@ describe("Mensagens, on phones", () => {
       await eliCard.getByRole("button", { name: "Não quero receber mensagens" }).click();
       await eliCard.getByText(/Você pediu para não receber mensagens sobre esta inscrição\./).waitFor(WAIT);
       await eliCard.getByRole("button", { name: "Voltar a receber mensagens" }).waitFor(WAIT);
-      await shotAt360(guardian.page, "minha-inscricao-sem-mensagens");
-      expect(await axeViolations(guardian.page)).toEqual([]);
+      await checkScreen(guardian.page, "phone", "minha-inscricao-sem-mensagens");
       await page.goto("/admin/mensagens");
       await page.getByRole("radio", { name: /Pagamento pendente\s*2 pessoas · 1 não quer mensagens/ }).check();
       await page

@@ -199,7 +199,14 @@ async function carryOver(tx: Queryable, deps: CloseEditionDeps, input: CloseEdit
     `INSERT INTO event_settings (chave, valor, origem)
      SELECT k, v, 'painel' FROM jsonb_each($1::jsonb) AS e(k, v)
      ON CONFLICT (chave) DO UPDATE SET valor = EXCLUDED.valor, origem = 'painel', atualizado_em = now()`,
-    [JSON.stringify({ titulo: input.nome, data: input.data || DATE_TO_BE_SET })],
+    [
+      JSON.stringify({
+        titulo: input.nome,
+        data: input.data || DATE_TO_BE_SET,
+        ...(input.edicao_numero ? { edicao_numero: input.edicao_numero } : {}),
+        ...(input.ano ? { ano: input.ano } : {}),
+      }),
+    ],
   );
   await tx.query("UPDATE form_settings SET is_open = false, updated_at = now()");
 }

@@ -40,6 +40,7 @@ const DATA_PRELOADS: Record<string, string[]> = { boarding: ["/api/boarding"] };
 const PRELOADS_FILE = "route-preloads.json";
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 const TITLE_PLACEHOLDER = "{{eventTitle}}";
+const EDITION_PLACEHOLDER = "{{editionLine}}";
 
 /**
  * The template with the title in its places and the settings as JSON. Values
@@ -50,10 +51,12 @@ const TITLE_PLACEHOLDER = "{{eventTitle}}";
 export function embedConfig(html: string, config: PublicEventConfig): string {
   // "<" escaped so no value can close the tag.
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
-  const title = config.eventTitle.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const asHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return html
     .split(TITLE_PLACEHOLDER)
-    .join(title)
+    .join(asHtml(config.eventTitle))
+    .split(EDITION_PLACEHOLDER)
+    .join(asHtml(`${config.editionNumber}ª edição: ${config.theme}`))
     .split(CONFIG_PLACEHOLDER)
     .join(`<script type="application/json" id="app-config">${json}</script>`);
 }

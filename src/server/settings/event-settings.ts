@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 import { LIVE_EVENTS } from "../../shared/live-events";
 import { type EventSettings, publicEventConfig, type SettingsView } from "../../shared/event-settings";
-import { DEFAULT_GROUP_NAME } from "../../shared/constants";
+import { DEFAULT_EDITION, DEFAULT_GROUP_NAME } from "../../shared/constants";
 import type { Config } from "../config";
 import { readSettings, seedSettings } from "./settings-repository";
 
@@ -29,6 +29,9 @@ export function settingsDefaults(config: Config): EventSettings {
     viagem_datas: "",
     alteracoes_ate: "",
     grupo_nome: DEFAULT_GROUP_NAME,
+    edicao_numero: DEFAULT_EDITION.numero,
+    tema: DEFAULT_EDITION.tema,
+    ano: DEFAULT_EDITION.ano,
   };
 }
 

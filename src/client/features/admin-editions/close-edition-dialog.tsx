@@ -11,9 +11,12 @@ import {
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { reportAdminError } from "../../lib/admin-session";
+import { useAppConfig } from "../../lib/app-config";
 import { ApiError } from "../../lib/api";
 import { closeEdition } from "./editions-api";
 import { OpenItems } from "./open-items";
+
+type Field = "nome" | "data" | "dias" | "edicao_numero" | "ano";
 
 interface Props {
   edition: { id: number; nome: string };
@@ -28,16 +31,21 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
   const id = useId();
   const [nome, setNome] = useState("");
   const [data, setData] = useState("");
+  const current = useAppConfig();
+  const [numero, setNumero] = useState(String(current.editionNumber + 1));
+  const [ano, setAno] = useState(String(current.year + 1));
   const [levar, setLevar] = useState({ onibus: true, equipe: true, configuracoes: true });
   const [dados, setDados] = useState<"guardar" | "apagar">("guardar");
   const [dias, setDias] = useState(String(KEEP_DAYS_DEFAULT));
-  const [error, setError] = useState<{ field: "nome" | "data" | "dias" | "geral"; message: string } | null>(null);
+  const [error, setError] = useState<{ field: Field | "geral"; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
   const input: CloseEditionInput = {
     edicao_id: edition.id,
     nome,
     data,
+    edicao_numero: Number(numero),
+    ano: Number(ano),
     levar,
     dados,
     // The days matter only when the list is kept.
@@ -51,7 +59,8 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
     const parsed = closeEditionSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const field = issue.path[0] === "data" || issue.path[0] === "dias" ? issue.path[0] : "nome";
+      const at = issue.path[0];
+      const field = at === "data" || at === "dias" || at === "edicao_numero" || at === "ano" ? at : "nome";
       setError({ field, message: issue.message });
       document.getElementById(`${id}-${field}`)?.focus();
       return;
@@ -70,7 +79,7 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
     }
   }
 
-  const fieldError = (field: "nome" | "data" | "dias") =>
+  const fieldError = (field: Field) =>
     error?.field === field ? (
       <p id={`${id}-${field}-error`} className="admin-field-error">
         {error.message}
@@ -122,6 +131,46 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
               Em branco, fica “A definir” até você preencher em Configurações.
             </p>
           )}
+        </div>
+        <div className="admin-field-row">
+          <div className="admin-field">
+            <label htmlFor={`${id}-edicao_numero`}>Número da nova edição</label>
+            <input
+              id={`${id}-edicao_numero`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={99}
+              value={numero}
+              onChange={(e) => setNumero(e.target.value)}
+              aria-invalid={error?.field === "edicao_numero" || undefined}
+              aria-describedby={error?.field === "edicao_numero" ? `${id}-edicao_numero-error` : `${id}-numero-hint`}
+            />
+            {fieldError("edicao_numero") ?? (
+              <p id={`${id}-numero-hint`} className="admin-field-hint">
+                O selo do topo: “{Number(numero) || "?"}ª EDIÇÃO”.
+              </p>
+            )}
+          </div>
+          <div className="admin-field">
+            <label htmlFor={`${id}-ano`}>Ano da nova edição</label>
+            <input
+              id={`${id}-ano`}
+              type="number"
+              inputMode="numeric"
+              min={2000}
+              max={2100}
+              value={ano}
+              onChange={(e) => setAno(e.target.value)}
+              aria-invalid={error?.field === "ano" || undefined}
+              aria-describedby={error?.field === "ano" ? `${id}-ano-error` : `${id}-ano-hint`}
+            />
+            {fieldError("ano") ?? (
+              <p id={`${id}-ano-hint`} className="admin-field-hint">
+                No rodapé: “© {Number(ano) || "?"}”.
+              </p>
+            )}
+          </div>
         </div>
         <fieldset className="admin-choice edition-choice">
           <legend>O que continua na nova edição</legend>

@@ -25,6 +25,9 @@ export function toFormValues(s: EventSettings): FormValues {
     viagem_datas: s.viagem_datas,
     alteracoes_ate: s.alteracoes_ate,
     grupo_nome: s.grupo_nome,
+    edicao_numero: String(s.edicao_numero),
+    tema: s.tema,
+    ano: String(s.ano),
   };
 }
 

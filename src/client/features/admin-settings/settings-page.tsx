@@ -17,7 +17,21 @@ import { SettingsPreview } from "./settings-preview";
 import "./settings.css";
 
 const GROUPS: { title: string; keys: SettingKey[] }[] = [
-  { title: "Evento", keys: ["titulo", "data", "horario", "local", "cidade", "aviso_membros", "fuso_horario"] },
+  {
+    title: "Evento",
+    keys: [
+      "titulo",
+      "edicao_numero",
+      "tema",
+      "ano",
+      "data",
+      "horario",
+      "local",
+      "cidade",
+      "aviso_membros",
+      "fuso_horario",
+    ],
+  },
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
   { title: "Inscrições", keys: ["inscricoes_por_numero", "alteracoes_ate"] },
@@ -33,7 +47,11 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
   autorizacao_exigida:
     "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
-  grupo_nome: "O grupo que organiza a caravana, como a autorização de viagem o nomeia: “da caravana do grupo …”.",
+  edicao_numero: "O selo do topo da página: 2 vira “2ª EDIÇÃO”.",
+  tema: "A frase abaixo do título.",
+  ano: "O ano do rodapé: “© 2025 Juventude Católica VG”.",
+  grupo_nome:
+    "O grupo que organiza a caravana: no topo da página, no rodapé e na autorização de viagem (“da caravana do grupo …”).",
   viagem_destino: "Vazio: o local e a cidade do evento.",
   viagem_datas: "Vazio: a data e o horário do evento. Ex.: 16 de Agosto, saída às 06h, retorno às 20h.",
   alteracoes_ate:

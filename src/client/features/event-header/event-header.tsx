@@ -10,10 +10,10 @@ export function EventHeader() {
   const [titleSize] = useState(readTitleSize);
   return (
     <header className="event-header intro-step">
-      <p className="event-kicker">Caravana Juventude Católica VG</p>
+      <p className="event-kicker">Caravana {config.groupName}</p>
       <h1 className={`event-title event-title-${titleSize}`}>{config.eventTitle}</h1>
-      <p className="event-subtitle">Jovens peregrinos da Esperança</p>
-      <p className="event-badge">2ª EDIÇÃO</p>
+      <p className="event-subtitle">{config.theme}</p>
+      <p className="event-badge">{config.editionNumber}ª EDIÇÃO</p>
       <ul className="event-facts">
         <li>
           <EventIcon name="calendar" />

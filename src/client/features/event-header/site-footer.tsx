@@ -1,9 +1,14 @@
+import { useAppConfig } from "../../lib/app-config";
 import "./event-header.css";
 
+/** "© 2025 Juventude Católica VG": the year and the group from "Configurações". */
 export function SiteFooter() {
+  const { year, groupName } = useAppConfig();
   return (
     <footer className="site-footer">
-      <p>© 2025 Juventude Católica VG</p>
+      <p>
+        © {year} {groupName}
+      </p>
     </footer>
   );
 }

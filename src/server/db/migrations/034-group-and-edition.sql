@@ -1,9 +1,10 @@
--- "Nome do grupo": the youth group the travel authorisation names (it named the PIX receiver).
+-- "Nome do grupo": the youth group the travel authorisation and the footer name (it named the PIX
+-- receiver); the edition's number, theme and year, which the header, the badge and the footer showed fixed.
 ALTER TABLE event_settings DROP CONSTRAINT event_settings_chave_check;
 ALTER TABLE event_settings ADD CONSTRAINT event_settings_chave_check CHECK (chave IN ('titulo', 'data', 'horario',
   'local', 'cidade', 'preco_centavos', 'pix_chave', 'pix_recebedor', 'pix_cidade', 'whatsapp', 'mensagens',
   'aviso_membros', 'fuso_horario', 'inscricoes_por_numero', 'autorizacao_exigida', 'viagem_destino', 'viagem_datas',
-  'alteracoes_ate', 'grupo_nome'));
+  'alteracoes_ate', 'grupo_nome', 'edicao_numero', 'tema', 'ano'));
 
 -- The log named every setting added after the first ones "fuso horário": each now by its own name.
 CREATE OR REPLACE FUNCTION caravana_log_settings() RETURNS trigger
@@ -25,7 +26,8 @@ BEGIN
             WHEN 'fuso_horario' THEN 'fuso horário' WHEN 'inscricoes_por_numero' THEN 'inscrições por número'
             WHEN 'autorizacao_exigida' THEN 'autorização de viagem' WHEN 'viagem_destino' THEN 'destino da viagem'
             WHEN 'viagem_datas' THEN 'ida e volta' WHEN 'alteracoes_ate' THEN 'alterações até'
-            WHEN 'grupo_nome' THEN 'nome do grupo'
+            WHEN 'grupo_nome' THEN 'nome do grupo' WHEN 'edicao_numero' THEN 'número da edição'
+            WHEN 'tema' THEN 'tema' WHEN 'ano' THEN 'ano'
             ELSE NEW.chave END,
           jsonb_build_object(NEW.chave, OLD.valor), jsonb_build_object(NEW.chave, NEW.valor));
   RETURN NULL;
