@@ -114,6 +114,8 @@ export interface ExpenseView {
   categoria: ExpenseCategory;
   tem_comprovante: boolean;
   registrada_por_nome: string;
+  /** Paid with the cash in this person's hands; null: from the account. */
+  pago_em_especie_por_nome: string | null;
 }
 
 export interface PaymentRecord {
@@ -161,6 +163,8 @@ export interface AccountsPerson {
   detalhe?: string;
 }
 export interface Accounts {
+  /** From the first registration, payment or expense (null: none yet) to today, AAAA-MM-DD. */
+  periodo: { de: string | null; ate: string };
   inscricoes: { vaga: number; espera: number; desistente: number };
   /** The price of everyone seated, with the rows. */
   esperado: { total: number; linhas: AccountsPerson[] };
@@ -171,7 +175,10 @@ export interface Accounts {
     pix_extrato: number;
     pix_manual: number;
     especie: number;
+    /** Cash each person received (at the door, in the panel), whatever they did with it after. */
     especie_por_pessoa: { nome: string; valor_centavos: number }[];
+    /** Cash each person holds now: received and handed to them, less handed over, refunded and spent. */
+    especie_em_maos: { nome: string; valor_centavos: number }[];
     linhas: {
       nome: string;
       referencia: string | null;

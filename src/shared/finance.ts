@@ -42,6 +42,9 @@ export const FINANCE_MESSAGES = {
   expenseNotFound: "Despesa não encontrada.",
   adjustPaid: "Esta inscrição já está paga: registre um reembolso em vez de um desconto.",
   moneyChoiceNeeded: "Esta inscrição está paga. Diga o que acontece com o dinheiro antes de excluir.",
+  lineSplit: (line: number, owed: number) =>
+    `Esta linha tem ${formatPrice(line)} e as inscrições escolhidas devem ${formatPrice(owed)} juntas. ` +
+    "Escolha exatamente quem foi pago por este PIX (ou dê um desconto antes de vincular).",
   linePartial: (line: number, owed: number) =>
     `Esta linha tem ${formatPrice(line)} e a inscrição deve ${formatPrice(owed)}: faltam ${formatPrice(owed - line)}. ` +
     "Ela não paga a inscrição sozinha. Para aceitar assim, dê um desconto na inscrição antes de vincular.",
@@ -111,7 +114,13 @@ export const numericParamsSchema = (message: string) =>
 export const linesQuerySchema = z.object({
   grupo: z.enum(Object.keys(LINE_GROUPS) as [LineState, ...LineState[]], { error: "Grupo inválido." }),
 });
-export const confirmLineSchema = z.strictObject({ inscricao_id: uuid });
+/** "Confirmar" or "Vincular": one registration, or several (siblings in one PIX) that split the line by what each owes. */
+export const confirmLineSchema = z
+  .strictObject({
+    inscricao_id: z.optional(uuid),
+    inscricao_ids: z.optional(z.array(uuid).check(z.minLength(1), z.maxLength(10, "Escolha até 10 inscrições."))),
+  })
+  .check(z.refine((b) => !!b.inscricao_id || !!b.inscricao_ids?.length, "Escolha a inscrição."));
 
 export const csvColumnsSchema = z.strictObject({
   banco: text(40, "Diga o nome do banco."),
@@ -151,6 +160,14 @@ export const expenseSchema = z.object({
   categoria: z.enum(Object.keys(EXPENSE_CATEGORIES) as [ExpenseCategory, ...ExpenseCategory[]], {
     error: FINANCE_MESSAGES.categoryInvalid,
   }),
+  /** "Paguei em espécie": out of the cash in the hands of whoever registers it ("true"), or from the account. */
+  em_especie: z._default(
+    z.pipe(
+      z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : v)),
+      z.boolean({ error: "Diga se a despesa foi paga em espécie." }),
+    ),
+    false,
+  ),
 });
 export type ExpenseInput = z.output<typeof expenseSchema>;
 

@@ -1,6 +1,14 @@
 import { describe, expect } from "vitest";
-import type { CashView, ImportResult, RefundView } from "../../src/shared/finance-views";
+import type {
+  Accounts,
+  CashView,
+  ExpenseView,
+  ImportResult,
+  RefundView,
+  RegistrationPayments,
+} from "../../src/shared/finance-views";
 import { apiTest } from "../support/api-fixtures";
+import { multipartBody } from "../support/multipart";
 import { importOk, ofx, todayInFortaleza, uploadStatement } from "../support/statements";
 import { DB_KINDS } from "../support/test-database";
 
@@ -165,6 +173,115 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
       .map((l) => l.pagador)
       .sort();
     expect(shown).toEqual(["FULANO DE TAL", "JOSE CARLOS PEREIRA"]);
+  });
+
+  test("one PIX without codes for two siblings: 'Vincular' takes both and splits the line by what each owes; a sum that does not match writes nothing", async ({
+    register,
+    adminSession,
+  }) => {
+    const lia = await register({ nome_completo: "Lia Irmã", numero_responsavel: "98911112222" });
+    const leo = await register({ nome_completo: "Leo Irmão", numero_responsavel: "98911112222" });
+    await adminSession.inject("POST", `/api/registrations/${leo.id}/adjust`, { valor_centavos: 1000, motivo: "Irmão" });
+    await importOk(
+      adminSession,
+      ofx([
+        { data: today, valor: "30.00", memo: "PIX RECEBIDO MAE DOS IRMAOS" },
+        { data: today, valor: "25.00", memo: "PIX RECEBIDO MARIA DOS IRMAOS" },
+      ]),
+    );
+    const lines = (await adminSession.inject("GET", "/api/finance/lines?grupo=sem_correspondencia")).json() as {
+      id: string;
+      valor_centavos: number;
+    }[];
+    const wrong = lines.find((l) => l.valor_centavos === 3000)!;
+    const right = lines.find((l) => l.valor_centavos === 2500)!;
+    const status = async (id: string) =>
+      (await adminSession.inject("GET", `/api/registrations/${id}/payments`)).json() as RegistrationPayments;
+
+    // R$ 30,00 for R$ 15,00 + R$ 10,00: refused with both amounts, nothing paid.
+    const refused = await adminSession.inject("POST", `/api/finance/lines/${wrong.id}/confirm`, {
+      inscricao_ids: [lia.id, leo.id],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(
+      "Esta linha tem R$ 30,00 e as inscrições escolhidas devem R$ 25,00 juntas. Escolha exatamente quem foi pago por este PIX (ou dê um desconto antes de vincular).",
+    );
+    expect((await status(lia.id)).registros.filter((r) => r.tipo === "pagamento")).toEqual([]);
+
+    // R$ 25,00: each one paid what they owed, from the same line.
+    const linked = await adminSession.inject("POST", `/api/finance/lines/${right.id}/confirm`, {
+      inscricao_ids: [lia.id, leo.id],
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toMatchObject({ estado: "paga", como: "vinculo" });
+    for (const [r, valor] of [
+      [lia, 1500],
+      [leo, 1000],
+    ] as const) {
+      const paid = (await status(r.id)).registros.filter((x) => x.tipo === "pagamento");
+      expect(paid).toEqual([expect.objectContaining({ valor_centavos: valor, metodo: "PIX", origem: "extrato" })]);
+    }
+  });
+
+  test("a refund and an expense paid in cash come out of the payer's cash, never below zero; the accounts tell received from in hand", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const me = adminSession.member;
+    const inHand = async () =>
+      ((await adminSession.inject("GET", "/api/finance/cash")).json() as CashView).pessoas.find((p) => p.id === me.id)
+        ?.em_maos_centavos;
+    // The coordinator receives R$ 30,00 in cash.
+    const ana = await register({ nome_completo: "Ana Caixa", metodo_pagamento: "ESPECIE" });
+    const bia = await register({ nome_completo: "Bia Caixa", metodo_pagamento: "ESPECIE" });
+    for (const r of [ana, bia])
+      expect(
+        (await adminSession.inject("PATCH", `/api/registrations/${r.id}`, { status_pagamento: "confirmado" }))
+          .statusCode,
+      ).toBe(200);
+    expect(await inHand()).toBe(3000);
+
+    // Bia gives up; her R$ 15,00 goes back in cash, from the coordinator's hands.
+    await t.db.query("UPDATE registrations SET situacao = 'desistente' WHERE id = $1", [bia.id]);
+    const [refund] = ((await adminSession.inject("GET", "/api/finance/refunds")).json() as RefundView[]).filter(
+      (r) => r.inscricao_id === bia.id,
+    );
+    const back = await adminSession.inject("POST", `/api/finance/refunds/${refund.id}`, {
+      estado: "reembolsado",
+      valor_centavos: 1500,
+      metodo: "ESPECIE",
+      data: today,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await inHand()).toBe(1500);
+
+    // An expense paid in cash: more than in hand is refused with the reason, and nothing is written.
+    const expense = (valor: string) => {
+      const { payload, headers } = multipartBody([
+        { name: "descricao", data: "Água para a viagem" },
+        { name: "valor_centavos", data: valor },
+        { name: "data", data: today },
+        { name: "categoria", data: "alimentacao" },
+        { name: "em_especie", data: "true" },
+      ]);
+      return adminSession.raw({ method: "POST", url: "/api/finance/expenses", payload, headers });
+    };
+    const tooMuch = await expense("2000");
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json()).toEqual({
+      error: `${me.nome} tem R$ 15,00 em mãos: não dá para pagar R$ 20,00 em espécie. Registre antes o dinheiro recebido, ou pague pela conta.`,
+    });
+    expect(await t.db.query("SELECT 1 FROM despesas")).toEqual([]);
+    const paid = await expense("500");
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((paid.json() as ExpenseView).pago_em_especie_por_nome).toBe(me.nome);
+    expect(await inHand()).toBe(1000);
+
+    // The accounts: what each one received in cash, and what each one holds now, named apart.
+    const accounts = (await adminSession.inject("GET", "/api/finance/accounts")).json() as Accounts;
+    expect(accounts.recebido.especie_por_pessoa).toEqual([{ nome: me.nome, valor_centavos: 3000 }]);
+    expect(accounts.recebido.especie_em_maos).toEqual([{ nome: me.nome, valor_centavos: 1000 }]);
   });
 
   test("an excess refunded apart is not refunded again when the person is deleted, and an undone payment takes it back", async ({

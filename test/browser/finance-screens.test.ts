@@ -50,11 +50,14 @@ describe("Financeiro: every dialog", () => {
       const rita = await register(`Rita Moura ${vp}`);
       const gil = await register(`Gil Desistente ${vp}`);
       const caio = await register(`Caio Espécie ${vp}`, "ESPECIE");
+      const ana = await register(`Ana Irmã ${vp}`);
+      const bia = await register(`Bia Irmã ${vp}`);
       const br = todayInFortaleza().split("-").reverse().join("/");
       const csv = join(dir, `bradesco-${vp}.csv`);
       writeFileSync(
         csv,
-        `Data;Histórico;Crédito (R$);Débito (R$)\n${br};PIX REM: FULANO DE TAL ${br.slice(0, 5)};15,00;\n`,
+        `Data;Histórico;Crédito (R$);Débito (R$)\n${br};PIX REM: FULANO DE TAL ${br.slice(0, 5)};15,00;\n` +
+          `${br};PIX REM: MAE DAS MENINAS ${br.slice(0, 5)};30,00;\n`,
       );
 
       await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, async (page) => {
@@ -77,11 +80,14 @@ describe("Financeiro: every dialog", () => {
         await columns.getByRole("button", { name: "Importar estes créditos" }).click();
         await toastTitled(page, "Extrato importado").waitFor(WAIT);
 
-        await page
-          .getByRole("list", { name: "Sem correspondência" })
-          .first()
-          .getByRole("button", { name: "Vincular" })
-          .click();
+        const unmatched = (payer: string) =>
+          page
+            .getByRole("list", { name: "Sem correspondência" })
+            .first()
+            .getByRole("listitem")
+            .filter({ hasText: payer })
+            .getByRole("button", { name: "Vincular" });
+        await unmatched("FULANO DE TAL").click();
         const link = dialog(page, "Vincular a uma inscrição");
         await link.getByLabel("Nome ou código da inscrição").fill(rita.referencia.toLowerCase());
         await link.getByRole("button", { name: `Vincular a Rita Moura ${vp}` }).waitFor(WAIT);
@@ -89,6 +95,26 @@ describe("Financeiro: every dialog", () => {
         await link.getByRole("button", { name: `Vincular a Rita Moura ${vp}` }).click();
         await toastTitled(page, "Pagamento confirmado").waitFor(WAIT);
         await link.waitFor({ state: "hidden", ...WAIT });
+
+        // One PIX of R$ 30,00 for two sisters, without codes: both chosen, the line split between them.
+        await unmatched("MAE DAS MENINAS").click();
+        const split = dialog(page, "Vincular a uma inscrição");
+        await split.getByText("R$ 30,00", { exact: true }).waitFor(WAIT);
+        await split.getByLabel("Nome ou código da inscrição").fill("Irmã");
+        await split.getByRole("checkbox", { name: `Escolher Ana Irmã ${vp}` }).check();
+        await split.getByRole("checkbox", { name: `Escolher Bia Irmã ${vp}` }).check();
+        await split
+          .getByText(`Um PIX para 2 inscrições: Ana Irmã ${vp}, Bia Irmã ${vp}.`, { exact: false })
+          .waitFor(WAIT);
+        await checkScreen(page, vp, "financeiro-vincular-irmas");
+        await split.getByRole("button", { name: "Vincular às 2 escolhidas" }).click();
+        await toastTitled(page, "Pagamento confirmado").waitFor(WAIT);
+        await split.waitFor({ state: "hidden", ...WAIT });
+        const sisters = await ui.app.db.query<{ status_pagamento: string }>(
+          "SELECT status_pagamento FROM registrations WHERE id = ANY($1::uuid[])",
+          [[ana.id, bia.id]],
+        );
+        expect(sisters.map((s) => s.status_pagamento)).toEqual(["confirmado", "confirmado"]);
 
         // The same credit in another bank's export waits for a look instead of paying anyone again.
         const repeatFile = join(dir, `repete-${vp}.ofx`);

@@ -7,6 +7,7 @@ import type { RegistrationCreated } from "../../src/shared/api-types";
 import { toastTitled, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { ADMIN_PASSWORD, startAdminApp, VIEWPORT_NAMES, WAIT } from "../support/browser-admin";
+import { printedPage } from "../support/printed-page";
 import { checkScreen } from "../support/screen-check";
 import { ofx, todayInFortaleza } from "../support/statements";
 
@@ -109,7 +110,34 @@ describe("Financeiro", () => {
         expect(parts).toEqual([30, 0, 0]);
         expect(received).toBe(parts.reduce((a, b) => a + b, 0));
         expect(money(await amountRow(page, "Saldo").textContent())).toBe(received);
+        // A parish's accounts: who, which edition and which period at the top; amounts on the right, each on
+        // one line; lines to sign at the bottom. On the phone and on paper.
+        await page.getByText("Juventude Católica VG").first().waitFor(WAIT);
+        await page.getByText(/Período: (de \d\d\/\d\d\/\d{4} )?a \d\d\/\d\d\/\d{4}|Período: até/).waitFor(WAIT);
+        const amounts = page.locator(".accounts td");
+        const looks = await amounts.evaluateAll((cells) =>
+          cells.map((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            return { lines, align: getComputedStyle(el).textAlign };
+          }),
+        );
+        expect(looks.length).toBeGreaterThan(5);
+        expect(looks.filter((l) => l.lines !== 1 || l.align !== "right")).toEqual([]);
         await checkScreen(page, vp, "prestacao-de-contas");
+        if (vp === "phone") {
+          const paper = await printedPage(page, "prestacao-de-contas");
+          for (const text of [
+            "Prestação de contas",
+            "Juventude Católica VG",
+            "Período:",
+            "Responsável pela caravana",
+            "Pela paróquia",
+          ])
+            expect(paper.text).toContain(text);
+          expect(paper.text).not.toMatch(/R\$\s*$/m);
+        }
       });
     });
   });

@@ -21,7 +21,9 @@ function accountRows(a: Accounts): XlsxRow[] {
     { cells: ["Recebido por PIX (extrato)", reais(a.recebido.pix_extrato)] },
     { cells: ["Recebido por PIX (marcado à mão)", reais(a.recebido.pix_manual)] },
     { cells: ["Recebido em espécie", reais(a.recebido.especie)] },
-    ...a.recebido.especie_por_pessoa.map((p) => ({ cells: [`  em espécie com ${p.nome}`, reais(p.valor_centavos)] })),
+    ...a.recebido.especie_por_pessoa.map((p) => ({
+      cells: [`  recebido em espécie por ${p.nome}`, reais(p.valor_centavos)],
+    })),
     { cells: ["Total recebido", reais(a.recebido.total)] },
     { cells: ["Reembolsos", reais(a.reembolsos.total)] },
     ...a.despesas.por_categoria.map((c) => ({
@@ -30,6 +32,8 @@ function accountRows(a: Accounts): XlsxRow[] {
     { cells: ["Total de despesas", reais(a.despesas.total)] },
     { bold: true, cells: ["Saldo", reais(a.saldo)] },
     { cells: ["A receber", reais(a.a_receber.total)] },
+    ...title("Dinheiro em mãos agora"),
+    ...a.recebido.especie_em_maos.map((p) => ({ cells: [`em mãos de ${p.nome}`, reais(p.valor_centavos)] })),
     ...title("A receber"),
     ...people(a.a_receber.linhas),
     ...title("Isenções"),

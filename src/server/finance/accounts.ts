@@ -11,7 +11,14 @@ const byName = new Intl.Collator("pt-BR").compare;
  * "Prestação de contas": each figure is the sum of the rows listed with it,
  * computed here from those rows, so the page, the print and the sheet agree.
  */
-export async function readAccounts(db: Queryable): Promise<Accounts> {
+export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"): Promise<Accounts> {
+  // The period the accounts cover: from the first registration, payment or expense to today, in the event's zone.
+  const [periodo] = await db.query<Accounts["periodo"]>(
+    `SELECT to_char(least((SELECT min(created_at) FROM registrations), (SELECT min(em) FROM pagamentos),
+                          (SELECT min(data)::timestamptz FROM despesas)) AT TIME ZONE $1, 'YYYY-MM-DD') AS de,
+            to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS ate`,
+    [timeZone],
+  );
   const counts = await db.query<{ situacao: "vaga" | "espera" | "desistente"; n: number }>(
     "SELECT situacao, count(*)::int AS n FROM registrations GROUP BY situacao",
   );
@@ -68,6 +75,10 @@ export async function readAccounts(db: Queryable): Promise<Accounts> {
     custodians.set(who, (custodians.get(who) ?? 0) + r.valor_centavos);
   }
 
+  const inHand = await db.query<{ nome: string; valor_centavos: number }>(
+    "SELECT nome, caravana_em_maos(id) AS valor_centavos FROM admin_users WHERE caravana_em_maos(id) <> 0 ORDER BY nome",
+  );
+
   const refunds = await db.query<{ nome: string | null; valor_centavos: number; metodo: string; data: string }>(
     `SELECT nome, devolvido_centavos AS valor_centavos, metodo, to_char(data, 'YYYY-MM-DD') AS data
      FROM reembolsos WHERE estado = 'reembolsado' ORDER BY data, id`,
@@ -78,6 +89,7 @@ export async function readAccounts(db: Queryable): Promise<Accounts> {
   const despesasTotal = sum(expenses);
   const n = (s: string) => counts.find((c) => c.situacao === s)?.n ?? 0;
   return {
+    periodo,
     inscricoes: { vaga: n("vaga"), espera: n("espera"), desistente: n("desistente") },
     esperado: { total: sum(esperado), linhas: esperado },
     isencoes: { total: sum(isencoes), linhas: isencoes },
@@ -88,6 +100,7 @@ export async function readAccounts(db: Queryable): Promise<Accounts> {
       pix_manual: sum(pix.filter((r) => r.origem !== "extrato")),
       especie: sum(cash),
       especie_por_pessoa: [...custodians].map(([nome, valor_centavos]) => ({ nome, valor_centavos })),
+      especie_em_maos: inHand,
       linhas: received.map((r) => ({
         nome: r.nome ?? "",
         referencia: r.referencia,

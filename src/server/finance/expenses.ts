@@ -3,11 +3,12 @@ import type { ExpenseView } from "../../shared/finance-views";
 import type { Queryable } from "../db/database";
 import { HttpError } from "../http-error";
 
-const EXPENSE_SQL = `SELECT id::text, descricao, valor_centavos, to_char(data, 'YYYY-MM-DD') AS data, categoria,
-  comprovante IS NOT NULL AS tem_comprovante, registrada_por_nome FROM despesas`;
+const EXPENSE_SQL = `SELECT d.id::text, d.descricao, d.valor_centavos, to_char(d.data, 'YYYY-MM-DD') AS data, d.categoria,
+  d.comprovante IS NOT NULL AS tem_comprovante, d.registrada_por_nome, u.nome AS pago_em_especie_por_nome
+  FROM despesas d LEFT JOIN admin_users u ON u.id = d.pago_em_especie_por`;
 
 export async function listExpenses(db: Queryable): Promise<ExpenseView[]> {
-  return db.query<ExpenseView>(`${EXPENSE_SQL} ORDER BY data DESC, id DESC`);
+  return db.query<ExpenseView>(`${EXPENSE_SQL} ORDER BY d.data DESC, d.id DESC`);
 }
 
 export async function addExpense(
@@ -18,7 +19,7 @@ export async function addExpense(
 ): Promise<ExpenseView> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO despesas (descricao, valor_centavos, data, categoria, comprovante, comprovante_tipo, registrada_por,
-       registrada_por_nome) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text`,
+       registrada_por_nome, pago_em_especie_por) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text`,
     [
       input.descricao,
       input.valor_centavos,
@@ -28,9 +29,11 @@ export async function addExpense(
       receipt?.type ?? null,
       actor.id,
       actor.nome,
+      // The database refuses more than this person holds (despesas_cash_out).
+      input.em_especie ? actor.id : null,
     ],
   );
-  const [view] = await db.query<ExpenseView>(`${EXPENSE_SQL} WHERE id = $1`, [row.id]);
+  const [view] = await db.query<ExpenseView>(`${EXPENSE_SQL} WHERE d.id = $1`, [row.id]);
   return view;
 }
 

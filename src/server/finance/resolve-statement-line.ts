@@ -20,33 +20,39 @@ async function lockedLine(tx: Queryable, lineId: string) {
 }
 
 /**
- * "Confirmar" on a suggestion, or "Vincular" to a registration found by name
- * or code: the line pays that one registration, with the line's amount.
+ * "Confirmar" on a suggestion, or "Vincular" to registrations found by name
+ * or code: the line pays one registration with the line's amount, or several
+ * (a mother's one PIX for two children) split by what each owes, as the code
+ * match does for siblings. A line that is not what the chosen people owe
+ * together is refused, with both amounts, before anything is written.
  */
 export async function confirmLine(
   db: Database,
   actor: { id: number; nome: string },
   lineId: string,
-  registrationId: string,
+  registrationIds: string[],
 ): Promise<StatementLineView> {
+  const ids = [...new Set(registrationIds)];
   return db.transaction(async (tx) => {
     const line = await lockedLine(tx, lineId);
-    const [reg] = await tx.query<{ status_pagamento: string; devido: number }>(
-      "SELECT status_pagamento, caravana_valor_devido(r) AS devido FROM registrations r WHERE id = $1 FOR UPDATE",
-      [registrationId],
+    const regs = await tx.query<{ id: string; status_pagamento: string; devido: number }>(
+      `SELECT id, status_pagamento, caravana_valor_devido(r) AS devido FROM registrations r
+       WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [ids],
     );
-    if (!reg) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
-    if (reg.status_pagamento !== "pendente") throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
-    // A line below what is owed pays nothing by itself: the coordinator gives a discount first, or ignores it.
-    if (line.valor_centavos < reg.devido)
-      throw new HttpError(409, FINANCE_MESSAGES.linePartial(line.valor_centavos, reg.devido));
+    if (regs.length !== ids.length) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
+    if (regs.some((r) => r.status_pagamento !== "pendente")) throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    const owed = regs.reduce((sum, r) => sum + r.devido, 0);
+    // One registration: a line below what is owed pays nothing by itself (a discount first, or ignore it).
+    if (ids.length === 1 && line.valor_centavos < owed)
+      throw new HttpError(409, FINANCE_MESSAGES.linePartial(line.valor_centavos, owed));
+    // Several: the line is exactly what they owe together, or nobody is paid.
+    if (ids.length > 1 && line.valor_centavos !== owed)
+      throw new HttpError(409, FINANCE_MESSAGES.lineSplit(line.valor_centavos, owed));
     // A suggested registration keeps why it was suggested (its code, or its name); any other is linked by hand.
-    const como = line.sugestoes.includes(registrationId) ? (line.como === "codigo" ? "codigo" : "nome") : "vinculo";
-    const { paidLines } = await payLines(
-      tx,
-      [{ lineId, valorCentavos: line.valor_centavos, ids: [registrationId], como }],
-      actor,
-    );
+    const como =
+      ids.length === 1 && line.sugestoes.includes(ids[0]) ? (line.como === "codigo" ? "codigo" : "nome") : "vinculo";
+    const { paidLines } = await payLines(tx, [{ lineId, valorCentavos: line.valor_centavos, ids, como }], actor);
     if (!paidLines.length) throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
     const [view] = await lineViews(tx, [lineId]);
     return view;

@@ -118,7 +118,13 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
   app.post(
     "/api/finance/lines/:id/confirm",
     { schema: { params: lineParamsSchema, body: confirmLineSchema } },
-    async (request) => confirmLine(request.actorDb, request.admin!, request.params.id, request.body.inscricao_id),
+    async (request) =>
+      confirmLine(
+        request.actorDb,
+        request.admin!,
+        request.params.id,
+        request.body.inscricao_ids ?? [request.body.inscricao_id as string],
+      ),
   );
 
   app.post("/api/finance/lines/:id/ignore", { schema: { params: lineParamsSchema } }, async (request) =>
@@ -181,7 +187,7 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
       .send(Buffer.from(receipt.data));
   });
 
-  app.get("/api/finance/accounts", async () => readAccounts(app.db));
+  app.get("/api/finance/accounts", async () => readAccounts(app.db, app.eventSettings.current().fuso_horario));
 
   app.get("/api/finance/accounts.xlsx", async (_request, reply) => {
     const name = exportFileName(app.eventSettings.current().titulo, "xlsx", zone()).replace(
@@ -191,7 +197,7 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
     return reply
       .header("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
       .header("Content-Disposition", `attachment; filename="${name}"`)
-      .send(accountsXlsx(await readAccounts(app.db)));
+      .send(accountsXlsx(await readAccounts(app.db, app.eventSettings.current().fuso_horario)));
   });
 
   app.post(

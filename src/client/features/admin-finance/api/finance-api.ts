@@ -49,8 +49,12 @@ export const listLines = (grupo: LineState) =>
   adminApi<StatementLineView[]>(`/api/finance/lines?grupo=${grupo}`, { cache: "no-store" });
 
 /** "Confirmar" a suggestion, or "Vincular" to a registration found by hand. */
-export const confirmLine = (lineId: string, inscricao_id: string) =>
-  adminApi<StatementLineView>(`/api/finance/lines/${lineId}/confirm`, { method: "POST", json: { inscricao_id } });
+/** One registration, or several that split the line (siblings in one PIX). */
+export const confirmLine = (lineId: string, inscricao_ids: string[]) =>
+  adminApi<StatementLineView>(`/api/finance/lines/${lineId}/confirm`, {
+    method: "POST",
+    json: inscricao_ids.length === 1 ? { inscricao_id: inscricao_ids[0] } : { inscricao_ids },
+  });
 
 export const ignoreLine = (lineId: string) =>
   adminApi<StatementLineView>(`/api/finance/lines/${lineId}/ignore`, { method: "POST" });
@@ -82,8 +86,10 @@ export const removeExpense = (id: string) => adminApi<void>(`/api/finance/expens
 export const readAccounts = () => adminApi<Accounts>("/api/finance/accounts", { cache: "no-store" });
 
 /** Registrations found by name or code, for "Vincular". */
-export const searchRegistrations = (q: string) =>
-  adminApi<{ items: { id: string; nome_completo: string; referencia: string | null; status_pagamento: string }[] }>(
-    `/api/registrations?q=${encodeURIComponent(q)}&status=pendente`,
-    { cache: "no-store" },
-  );
+/** Registrations still to pay, by name or code: the waiting list too ("Pendentes" is only the seated). */
+export const searchRegistrations = async (q: string) => {
+  const page = await adminApi<{
+    items: { id: string; nome_completo: string; referencia: string | null; status_pagamento: string }[];
+  }>(`/api/registrations?q=${encodeURIComponent(q)}&status=todos`, { cache: "no-store" });
+  return { items: page.items.filter((r) => r.status_pagamento === "pendente") };
+};

@@ -5,6 +5,8 @@ import { reportAdminError } from "../../../lib/admin-session";
 import { readAccounts } from "../api/finance-api";
 import { reais } from "../utils/money";
 import { brDay } from "../../../../shared/calendar-day";
+import { useAppConfig } from "../../../lib/app-config";
+import "./finance.css";
 import "./accounts.css";
 
 function People({ title, rows }: { title: string; rows: AccountsPerson[] }) {
@@ -32,6 +34,7 @@ function People({ title, rows }: { title: string; rows: AccountsPerson[] }) {
 /** "Prestação de contas" for the parish: on the screen, printed on A4, or as a spreadsheet. */
 export function AccountsPage() {
   const [a, setA] = useState<Accounts | null>(null);
+  const config = useAppConfig();
   useEffect(() => {
     readAccounts()
       .then(setA)
@@ -60,6 +63,11 @@ export function AccountsPage() {
         </a>
       </div>
       <h2>Prestação de contas</h2>
+      <p className="accounts-meta">
+        <strong>{config.groupName}</strong> · Caravana {config.eventTitle} ({config.editionNumber}ª edição)
+        <br />
+        Período: {a.periodo.de ? `de ${brDay(a.periodo.de)} a ${brDay(a.periodo.ate)}` : `até ${brDay(a.periodo.ate)}`}
+      </p>
       <p>
         {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera · {a.inscricoes.desistente} desistentes
       </p>
@@ -74,7 +82,7 @@ export function AccountsPage() {
           {line("Recebido em espécie", a.recebido.especie)}
           {a.recebido.especie_por_pessoa.map((p) => (
             <tr key={p.nome} className="accounts-sub">
-              <th scope="row">em espécie com {p.nome}</th>
+              <th scope="row">recebido em espécie por {p.nome}</th>
               <td>{reais(p.valor_centavos)}</td>
             </tr>
           ))}
@@ -90,6 +98,21 @@ export function AccountsPage() {
           {line("A receber", a.a_receber.total, true)}
         </tbody>
       </table>
+      {a.recebido.especie_em_maos.length > 0 && (
+        <section className="accounts-block">
+          <h3>Dinheiro em mãos agora</h3>
+          <table className="finance-table">
+            <tbody>
+              {a.recebido.especie_em_maos.map((p) => (
+                <tr key={p.nome}>
+                  <th scope="row">em mãos de {p.nome}</th>
+                  <td>{reais(p.valor_centavos)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       <People title="A receber" rows={a.a_receber.linhas} />
       <People title="Isenções" rows={a.isencoes.linhas} />
       <People title="Descontos" rows={a.descontos.linhas} />
@@ -134,6 +157,18 @@ export function AccountsPage() {
           </table>
         </section>
       )}
+      <div className="accounts-signatures">
+        <div>
+          <span className="accounts-sign-line" />
+          <p>Responsável pela caravana</p>
+          <p className="accounts-sign-who">{config.groupName}</p>
+        </div>
+        <div>
+          <span className="accounts-sign-line" />
+          <p>Pela paróquia</p>
+          <p className="accounts-sign-who">Nome e assinatura</p>
+        </div>
+      </div>
     </article>
   );
 }

@@ -16,6 +16,7 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
   const [valor, setValor] = useState("");
   const [data, setData] = useState(todayIso());
   const [categoria, setCategoria] = useState<ExpenseCategory>("onibus");
+  const [emEspecie, setEmEspecie] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -33,7 +34,13 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const fields = { descricao, valor_centavos: String(centavosOf(valor) ?? -1), data, categoria };
+    const fields = {
+      descricao,
+      valor_centavos: String(centavosOf(valor) ?? -1),
+      data,
+      categoria,
+      em_especie: String(emEspecie),
+    };
     const parsed = expenseSchema.safeParse(fields);
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     setError(null);
@@ -43,6 +50,7 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
       toast("success", "Despesa registrada", `${descricao}: ${reais(parsed.data.valor_centavos)}`);
       setDescricao("");
       setValor("");
+      setEmEspecie(false);
       if (fileRef.current) fileRef.current.value = "";
       await load();
       onChanged();
@@ -108,6 +116,10 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
             ))}
           </select>
         </div>
+        <label className="finance-check">
+          <input type="checkbox" checked={emEspecie} onChange={(e) => setEmEspecie(e.target.checked)} /> Paguei em
+          espécie, com o dinheiro que tenho em mãos
+        </label>
         <div className="admin-field">
           <label htmlFor={`${id}-arquivo`}>Comprovante (opcional)</label>
           <input id={`${id}-arquivo`} ref={fileRef} type="file" accept="image/*,application/pdf" />
@@ -130,7 +142,10 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
                 <span>{brDay(x.data)}</span>
                 <span>{EXPENSE_CATEGORIES[x.categoria]}</span>
               </div>
-              <p className="finance-line-text">{x.descricao}</p>
+              <p className="finance-line-text">
+                {x.descricao}
+                {x.pago_em_especie_por_nome ? ` · paga em espécie por ${x.pago_em_especie_por_nome}` : ""}
+              </p>
               <div className="finance-line-actions">
                 {x.tem_comprovante && (
                   <a

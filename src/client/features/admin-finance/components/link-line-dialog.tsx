@@ -10,7 +10,11 @@ import { brDay } from "../../../../shared/calendar-day";
 
 type Found = Awaited<ReturnType<typeof searchRegistrations>>["items"];
 
-/** "Vincular": a registration still to pay, found by name or code, takes this credit. */
+/**
+ * "Vincular": a registration still to pay, found by name or code, takes this
+ * credit; or several ("Escolher"), when one PIX paid for siblings: the line is
+ * split by what each owes, and the server refuses a sum that does not match.
+ */
 export function LinkLineDialog({
   line,
   busy,
@@ -20,11 +24,15 @@ export function LinkLineDialog({
   line: StatementLineView;
   busy: boolean;
   onCancel: () => void;
-  onPick: (registrationId: string) => void;
+  onPick: (registrationIds: string[]) => void;
 }) {
   const id = useId();
   const [q, setQ] = useState("");
   const [found, setFound] = useState<Found | null>(null);
+  // Chosen across searches: a sibling may be found by another name.
+  const [chosen, setChosen] = useState<Found>([]);
+  const toggle = (r: Found[number]) =>
+    setChosen((list) => (list.some((x) => x.id === r.id) ? list.filter((x) => x.id !== r.id) : [...list, r]));
   // Only the answer to the latest term is shown.
   const latest = useRef("");
   const search = useDebounced(() => {
@@ -55,14 +63,22 @@ export function LinkLineDialog({
         <ul className="finance-candidates" aria-label="Inscrições encontradas">
           {found.map((r) => (
             <li key={r.id}>
-              <span>
-                {r.nome_completo} <small>{r.referencia}</small>
-              </span>
+              <label className="finance-check">
+                <input
+                  type="checkbox"
+                  checked={chosen.some((x) => x.id === r.id)}
+                  onChange={() => toggle(r)}
+                  aria-label={`Escolher ${r.nome_completo}`}
+                />
+                <span>
+                  {r.nome_completo} <small>{r.referencia}</small>
+                </span>
+              </label>
               <button
                 type="button"
                 className="admin-btn admin-btn-success"
                 disabled={busy}
-                onClick={() => onPick(r.id)}
+                onClick={() => onPick([r.id])}
                 aria-label={`Vincular a ${r.nome_completo}`}
               >
                 Vincular
@@ -70,6 +86,22 @@ export function LinkLineDialog({
             </li>
           ))}
         </ul>
+      )}
+      {chosen.length > 1 && (
+        <div className="finance-chosen" role="status">
+          <p>
+            Um PIX para {chosen.length} inscrições: {chosen.map((r) => r.nome_completo).join(", ")}. A linha é dividida
+            pelo que cada uma deve.
+          </p>
+          <button
+            type="button"
+            className="admin-btn admin-btn-success"
+            disabled={busy}
+            onClick={() => onPick(chosen.map((r) => r.id))}
+          >
+            Vincular às {chosen.length} escolhidas
+          </button>
+        </div>
       )}
       <DialogActions onCancel={onCancel} busy={busy} />
     </ModalDialog>

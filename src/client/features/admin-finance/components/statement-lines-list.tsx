@@ -25,7 +25,7 @@ export function StatementLinesList({
             key={line.id}
             line={line}
             busy={actions.busyId === line.id}
-            onConfirm={(id) => void actions.confirm(line, id)}
+            onConfirm={(id) => void actions.confirm(line, [id])}
             onLink={() => setLinking(line)}
             onIgnore={() => void actions.ignore(line)}
           />
@@ -36,8 +36,8 @@ export function StatementLinesList({
           line={linking}
           busy={actions.busyId === linking.id}
           onCancel={() => setLinking(null)}
-          onPick={async (id) => {
-            if (await actions.confirm(linking, id)) setLinking(null);
+          onPick={async (ids) => {
+            if (await actions.confirm(linking, ids)) setLinking(null);
           }}
         />
       )}

@@ -33,8 +33,8 @@ export function useStatementLineActions(onChanged: (line: StatementLineView) => 
 
   return {
     busyId,
-    confirm: (line: StatementLineView, registrationId: string) =>
-      run(line, () => confirmLine(line.id, registrationId), "Pagamento confirmado"),
+    confirm: (line: StatementLineView, registrationIds: string[]) =>
+      run(line, () => confirmLine(line.id, registrationIds), "Pagamento confirmado"),
     ignore: (line: StatementLineView) => run(line, () => ignoreLine(line.id), "Linha ignorada"),
   };
 }
