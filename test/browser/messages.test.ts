@@ -122,6 +122,7 @@ describe("Mensagens, on phones", () => {
       );
       await card.getByRole("link", { name: "WhatsApp com texto: Lembrete de pagamento" }).waitFor(WAIT);
       await shotAt360(page, "painel-telefone-whatsapp", true);
+      await checkScreen(page, "phone", "painel-telefone-menu");
 
       // "Selecionar" on the list: the people chosen become the group.
       await page.getByRole("button", { name: "Selecionar" }).click();
@@ -129,6 +130,7 @@ describe("Mensagens, on phones", () => {
       await page.getByRole("checkbox", { name: "Selecionar Eli Pendente" }).check();
       await page.getByText("2 inscrições selecionadas").waitFor(WAIT);
       await shotAt360(page, "painel-selecionar", true);
+      await checkScreen(page, "phone", "painel-selecionar-lista");
       await page.getByRole("button", { name: "Escrever mensagem" }).click();
       await page.getByRole("radio", { name: /Selecionados na lista\s*2 pessoas/ }).waitFor(WAIT);
       expect(await page.getByRole("radio", { name: /Selecionados na lista/ }).isChecked()).toBe(true);
