@@ -14,7 +14,7 @@ import {
   VIEWPORT_NAMES,
   WAIT,
 } from "../support/browser-admin";
-import { checkScreen } from "../support/screen-check";
+import { checkScreen, textLines } from "../support/screen-check";
 import { seedPaymentRecords } from "../support/seed-payments";
 import { todayInFortaleza } from "../support/statements";
 
@@ -170,12 +170,7 @@ describe("Financeiro: every dialog", () => {
         // A name in the cash table wraps between words, never inside one ("Coordenaçã/o").
         const name = page.getByRole("rowheader", { name: "Coordenação", exact: true }).first();
         await name.waitFor(WAIT);
-        const lines = await name.evaluate((el) => {
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-        });
-        expect(lines).toBe(1);
+        expect(await name.evaluate(textLines)).toBe(1);
         await page.getByRole("button", { name: "Registrar entrega" }).click();
         const handover = dialog(page, "Registrar entrega");
         await handover.getByLabel("Quem recebeu (Coordenação)").selectOption({ label: `Marta Tesoureira ${vp}` });

@@ -8,7 +8,7 @@ import { toastTitled, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { ADMIN_PASSWORD, startAdminApp, VIEWPORT_NAMES, WAIT } from "../support/browser-admin";
 import { printedPage } from "../support/printed-page";
-import { checkScreen } from "../support/screen-check";
+import { checkScreen, textLines } from "../support/screen-check";
 import { ofx, todayInFortaleza } from "../support/statements";
 
 const dir = mkdtempSync(join(tmpdir(), "caravana-extratos-"));
@@ -115,14 +115,12 @@ describe("Financeiro", () => {
         await page.getByText("Juventude Católica VG").first().waitFor(WAIT);
         await page.getByText(/Período: (de \d\d\/\d\d\/\d{4} )?a \d\d\/\d\d\/\d{4}|Período: até/).waitFor(WAIT);
         const amounts = page.locator(".accounts td");
-        const looks = await amounts.evaluateAll((cells) =>
-          cells.map((el) => {
-            const range = document.createRange();
-            range.selectNodeContents(el);
-            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-            return { lines, align: getComputedStyle(el).textAlign };
-          }),
-        );
+        const looks: { lines: number; align: string }[] = [];
+        for (const cell of await amounts.all())
+          looks.push({
+            lines: await cell.evaluate(textLines),
+            align: await cell.evaluate((el) => getComputedStyle(el).textAlign),
+          });
         expect(looks.length).toBeGreaterThan(5);
         expect(looks.filter((l) => l.lines !== 1 || l.align !== "right")).toEqual([]);
         await checkScreen(page, vp, "prestacao-de-contas");

@@ -1,21 +1,11 @@
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newContext, SCREENSHOT_DIR, screenshot } from "../support/browser";
+import { newContext, shotAt360 } from "../support/browser";
 import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
 import { checkScreen } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
 
 const FAMILY = "98955551111";
-
-/** A 360 px wide shot of the page as it is, for a person to look at. */
-async function shotAt360(page: Page, name: string, screenOnly = false) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 780 });
-  if (screenOnly) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-  else await screenshot(page, name);
-  if (size) await page.setViewportSize(size);
-}
 
 describe("Mensagens, on phones", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { join } from "node:path";
-import { newContext, SCREENSHOT_DIR, screenshot } from "../support/browser";
+import { newContext, shotAt360 } from "../support/browser";
 import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
 import { useBrowserApp } from "../support/browser-app";
 import { fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
@@ -23,15 +22,6 @@ async function registerHere(page: Page, name: string, age: string): Promise<stri
 /** The card of one person on "Minha inscrição". */
 const card = (page: Page, name: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
-
-/** A 360 px wide shot of the page as it is (or of the screen only, for a dialog), for a person to look at. */
-async function shotAt360(page: Page, name: string, screenOnly = false) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 780 });
-  if (screenOnly) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-  else await screenshot(page, name);
-  if (size) await page.setViewportSize(size);
-}
 
 describe("Minha inscrição, on phones", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -82,3 +82,12 @@ export function toastTitled(page: Page, title: string): Locator {
     .filter({ has: page.getByText(title, { exact: true }) })
     .last();
 }
+
+/** A 360 px wide shot of the page as it is (or of the screen only, for a menu or a dialog), for a person to look at. */
+export async function shotAt360(page: Page, name: string, screenOnly = false): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  if (screenOnly) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  else await screenshot(page, name);
+  if (size) await page.setViewportSize(size);
+}

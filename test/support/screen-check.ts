@@ -31,3 +31,10 @@ export async function checkScreen(page: Page, vp: ViewportName, state: string): 
   await page.screenshot({ path: join(SCREENSHOT_DIR, "360", `${state}.png`), fullPage: !dialog });
   await page.setViewportSize(VIEWPORTS.phone);
 }
+
+/** How many lines an element's text takes on screen: 1 means it did not wrap. */
+export const textLines = (el: Element): number => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+};
