@@ -41,7 +41,8 @@ export async function confirmLine(
       [ids],
     );
     if (regs.length !== ids.length) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
-    if (regs.some((r) => r.status_pagamento !== "pendente")) throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    if (regs.some((r) => r.status_pagamento !== "pendente"))
+      throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
     const owed = regs.reduce((sum, r) => sum + r.devido, 0);
     // One registration: a line below what is owed pays nothing by itself (a discount first, or ignore it).
     if (ids.length === 1 && line.valor_centavos < owed)
