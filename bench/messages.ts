@@ -1,4 +1,5 @@
-import { DEFAULT_MESSAGE_TEXTS, type MessageListView } from "../src/shared/messages";
+import { DEFAULT_MESSAGE_TEXTS } from "../src/shared/messages";
+import type { MessageListView } from "../src/shared/message-lists";
 import { ms, percentile, Report, runBench } from "./support-report";
 import { seedRegistrations } from "./support-seed";
 import { adminCookie, dbKinds, flag, freshDatabase, startServer, type DbKind } from "./support-server";

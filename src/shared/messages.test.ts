@@ -6,11 +6,11 @@ import {
   MAX_WHATSAPP_LINK,
   MESSAGE_TEXT_KEYS,
   type MessagePerson,
-  messageTextSchema,
   mobileProblem,
   unknownFields,
   whatsappLink,
 } from "./messages";
+import { messageTextSchema } from "./message-lists";
 
 const facts = { evento: "JDJ 2025", data: "16 de Agosto", horario: "A partir das 08h", local: "Área Pastoral" };
 const ana: MessagePerson = {

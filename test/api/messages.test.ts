@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
-import type { MessageListView, MessagePreview, MessagesHome } from "../../src/shared/messages";
+import type { MessageListView, MessagePreview, MessagesHome } from "../../src/shared/message-lists";
 import type { MyRegistration } from "../../src/shared/my-registration";
 import { type AdminSession, apiTest } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";

@@ -5,11 +5,10 @@ import {
   fillMessage,
   MESSAGE_GROUPS,
   MESSAGE_MESSAGES,
-  type MessagePreview,
   mobileProblem,
-  type NewMessageList,
   TOO_LONG_MESSAGE,
 } from "../../shared/messages";
+import type { MessagePreview, NewMessageList } from "../../shared/message-lists";
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
 import { HttpError } from "../http-error";

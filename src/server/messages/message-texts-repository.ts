@@ -1,4 +1,5 @@
-import { DEFAULT_MESSAGE_TEXTS, MESSAGE_TEXT_KEYS, type MessageText, type MessageTextKey } from "../../shared/messages";
+import { DEFAULT_MESSAGE_TEXTS, MESSAGE_TEXT_KEYS, type MessageTextKey } from "../../shared/messages";
+import type { MessageText } from "../../shared/message-lists";
 import type { Queryable } from "../db/database";
 
 /** The five texts, each as the coordination saved it or the built-in one. */

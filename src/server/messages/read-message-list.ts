@@ -1,4 +1,4 @@
-import type { MessageListSummary, MessageListView, MessageRowView } from "../../shared/messages";
+import type { MessageListSummary, MessageListView, MessageRowView } from "../../shared/message-lists";
 import type { AdminActor } from "../auth/session-repository";
 import type { Queryable } from "../db/database";
 

@@ -1,15 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { idParamsSchema, REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
+import { MESSAGE_GROUPS, MESSAGE_MESSAGES, MESSAGE_TEXT_KEYS } from "../../shared/messages";
 import {
-  MESSAGE_GROUPS,
-  MESSAGE_MESSAGES,
-  MESSAGE_TEXT_KEYS,
   type MessageGroupCount,
   type MessagesHome,
   messageTextBodySchema,
   newMessageListSchema,
-} from "../../shared/messages";
+} from "../../shared/message-lists";
 import { HttpError } from "../http-error";
 import { assignBusHelper } from "../messages/bus-helper";
 import { checkMayStart, createMessageList, previewMessageList } from "../messages/create-message-list";

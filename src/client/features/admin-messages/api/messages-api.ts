@@ -1,12 +1,12 @@
+import type { MessageTextKey } from "../../../../shared/messages";
 import type {
   MessageListView,
   MessagePreview,
   MessageRowView,
   MessagesHome,
   MessageText,
-  MessageTextKey,
   NewMessageList,
-} from "../../../../shared/messages";
+} from "../../../../shared/message-lists";
 import type { TeamMember } from "../../../../shared/team";
 import { adminApi } from "../../../lib/admin-session";
 

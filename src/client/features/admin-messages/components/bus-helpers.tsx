@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { MessageGroupCount } from "../../../../shared/messages";
+import type { MessageGroupCount } from "../../../../shared/message-lists";
 import type { TeamMember } from "../../../../shared/team";
 import { reportAdminError } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";

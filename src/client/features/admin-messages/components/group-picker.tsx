@@ -1,4 +1,4 @@
-import type { MessageGroupCount } from "../../../../shared/messages";
+import type { MessageGroupCount } from "../../../../shared/message-lists";
 
 export interface GroupChoice {
   grupo: MessageGroupCount["grupo"];

@@ -1,4 +1,5 @@
-import { MESSAGE_NOTICES, type MessageNotice, progressText } from "../../../../shared/messages";
+import { MESSAGE_NOTICES, type MessageNotice } from "../../../../shared/messages";
+import { progressText } from "../../../../shared/message-lists";
 import { dateTimeIn } from "../../../../shared/time-zone";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link, navigate } from "../../../lib/router";

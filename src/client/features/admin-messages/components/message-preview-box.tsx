@@ -1,4 +1,4 @@
-import type { MessagePreview } from "../../../../shared/messages";
+import type { MessagePreview } from "../../../../shared/message-lists";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

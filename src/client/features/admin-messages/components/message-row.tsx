@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { MessageRowView } from "../../../../shared/messages";
+import type { MessageRowView } from "../../../../shared/message-lists";
 import { maskPhone } from "../../../../shared/phone";
 import { dateTimeIn } from "../../../../shared/time-zone";
 import { reportAdminError } from "../../../lib/admin-session";

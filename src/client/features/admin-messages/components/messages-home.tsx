@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
+import type { MessagesHome as Home, NewMessageList } from "../../../../shared/message-lists";
 import {
   MESSAGE_NOTICES,
   type MessageNotice,
-  type MessagesHome as Home,
   type MessageTextKey,
-  type NewMessageList,
   TOO_LONG_MESSAGE,
   unknownFields,
 } from "../../../../shared/messages";

@@ -1,4 +1,4 @@
-import { type MessageListSummary, progressText } from "../../../../shared/messages";
+import { type MessageListSummary, progressText } from "../../../../shared/message-lists";
 import { dateTimeIn } from "../../../../shared/time-zone";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link } from "../../../lib/router";

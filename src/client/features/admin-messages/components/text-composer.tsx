@@ -5,10 +5,10 @@ import {
   MESSAGE_FIELDS,
   MESSAGE_TEXT_KEYS,
   MESSAGE_MESSAGES,
-  type MessageText,
   type MessageTextKey,
   unknownFields,
 } from "../../../../shared/messages";
+import type { MessageText } from "../../../../shared/message-lists";
 
 /** Step 2, "Mensagem": a saved text to start from, the text with its fields, and saving it for next time. */
 export function TextComposer({

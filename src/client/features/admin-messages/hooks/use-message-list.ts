@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RegistrationsChanged } from "../../../../shared/api-types";
 import { LIVE_EVENTS } from "../../../../shared/live-events";
-import type { MessageListView } from "../../../../shared/messages";
+import type { MessageListView } from "../../../../shared/message-lists";
 import { useEventStream } from "../../../hooks/use-event-stream";
 import type { ApiError } from "../../../lib/api";
 import { getMessageList } from "../api/messages-api";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { MessagePreview, NewMessageList } from "../../../../shared/messages";
+import type { MessagePreview, NewMessageList } from "../../../../shared/message-lists";
 import { ApiError } from "../../../lib/api";
 import { previewMessageList } from "../api/messages-api";
 
