@@ -6,7 +6,8 @@ import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice, parsePrice } from "../shared/price";
-import { isTimeZone, PER_PHONE_MAX } from "../shared/event-settings";
+import { PER_PHONE_MAX } from "../shared/event-settings";
+import { isTimeZone } from "../shared/time-zone";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.

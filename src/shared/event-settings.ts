@@ -6,6 +6,7 @@ import { checkPixKey } from "./pix/pix-key";
 import type { PixTxidMode } from "./pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "./pix/sanitize";
 import { formatPrice, parsePrice } from "./price";
+import { isTimeZone } from "./time-zone";
 import { hasHiddenCharacters } from "./visible-text";
 
 /**
@@ -116,53 +117,6 @@ export interface EventSettings {
   ano: number;
 }
 
-/** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
-export const BRAZIL_TIME_ZONES = [
-  "America/Noronha",
-  "America/Belem",
-  "America/Fortaleza",
-  "America/Recife",
-  "America/Araguaina",
-  "America/Maceio",
-  "America/Bahia",
-  "America/Sao_Paulo",
-  "America/Campo_Grande",
-  "America/Cuiaba",
-  "America/Santarem",
-  "America/Porto_Velho",
-  "America/Boa_Vista",
-  "America/Manaus",
-  "America/Eirunepe",
-  "America/Rio_Branco",
-] as const;
-
-/** Names as people write them; IANA's identifiers carry no accents. */
-const TIME_ZONE_NAMES: Record<string, string> = {
-  "America/Noronha": "Fernando de Noronha",
-  "America/Belem": "Belém",
-  "America/Maceio": "Maceió",
-  "America/Araguaina": "Araguaína",
-  "America/Sao_Paulo": "São Paulo",
-  "America/Cuiaba": "Cuiabá",
-  "America/Santarem": "Santarém",
-  "America/Eirunepe": "Eirunepé",
-};
-
-/** How "Configurações" names a zone: "São Paulo" for America/Sao_Paulo; any other zone by its own name. */
-export const timeZoneLabel = (zone: string): string =>
-  TIME_ZONE_NAMES[zone] ?? zone.replace(/^America\//, "").replace(/_/g, " ");
-
-/** Whether the runtime knows the zone (an IANA name such as America/Fortaleza). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("pt-BR", { timeZone: zone });
-    return /^(UTC|[A-Za-z_]+(\/[A-Za-z_+-]+)+)$/.test(zone);
-  } catch {
-    return false;
-  }
-}
-
-/** What "Configurações" shows: the values in force, the environment's, and which were saved in the panel. */
 export interface SettingsView {
   values: EventSettings;
   defaults: EventSettings;

@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import {
-  BRAZIL_TIME_ZONES,
   eventSettingsSchema,
-  timeZoneLabel,
   SETTING_LABELS,
   type SettingKey,
   type SettingsView,
 } from "../../../shared/event-settings";
+import { BRAZIL_TIME_ZONES, timeZoneLabel } from "../../../shared/time-zone";
 import { fieldMessages } from "../../../shared/registration-schema";
 import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
