@@ -4,16 +4,17 @@ import type { Queryable } from "../db/database";
 /**
  * What is still open in the edition, for "Encerrar edição" to list before the
  * confirmation: unpaid seats, the waiting list, cash in someone's hands, bank
- * lines linked to nobody, refunds not decided. Closing stays possible.
+ * lines linked to nobody (a line that repeats one already imported is no money), refunds not decided. Closing stays possible.
  */
 export async function editionOpenItems(db: Queryable): Promise<EditionOpenItems> {
   const [row] = await db.query<Omit<EditionOpenItems, "em_maos">>(
     `SELECT
        (SELECT count(*)::int FROM registrations WHERE situacao = 'vaga' AND status_pagamento = 'pendente') AS pendentes,
        (SELECT count(*)::int FROM registrations WHERE situacao = 'espera') AS espera,
-       (SELECT count(*)::int FROM extrato_linhas WHERE estado IN ('sem_correspondencia', 'sugerida')) AS linhas,
+       (SELECT count(*)::int FROM extrato_linhas WHERE estado IN ('sem_correspondencia', 'sugerida')
+          AND como IS DISTINCT FROM 'repetida') AS linhas,
        (SELECT coalesce(sum(valor_centavos), 0)::int FROM extrato_linhas
-        WHERE estado IN ('sem_correspondencia', 'sugerida')) AS linhas_centavos,
+        WHERE estado IN ('sem_correspondencia', 'sugerida') AND como IS DISTINCT FROM 'repetida') AS linhas_centavos,
        (SELECT count(*)::int FROM reembolsos WHERE estado = 'pendente') AS reembolsos,
        (SELECT coalesce(sum(valor_centavos), 0)::int FROM reembolsos WHERE estado = 'pendente') AS reembolsos_centavos`,
   );

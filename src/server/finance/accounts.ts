@@ -14,8 +14,9 @@ const byName = new Intl.Collator("pt-BR").compare;
 export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"): Promise<Accounts> {
   // The period the accounts cover: from the first registration, payment or expense to today, in the event's zone.
   const [periodo] = await db.query<Accounts["periodo"]>(
-    `SELECT to_char(least((SELECT min(created_at) FROM registrations), (SELECT min(em) FROM pagamentos),
-                          (SELECT min(data)::timestamptz FROM despesas)) AT TIME ZONE $1, 'YYYY-MM-DD') AS de,
+    `SELECT to_char(least((SELECT min(created_at) AT TIME ZONE $1 FROM registrations),
+                          (SELECT min(em) AT TIME ZONE $1 FROM pagamentos),
+                          (SELECT min(data)::timestamp FROM despesas)), 'YYYY-MM-DD') AS de,
             to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS ate`,
     [timeZone],
   );

@@ -32,17 +32,20 @@ export async function confirmLine(
   lineId: string,
   registrationIds: string[],
 ): Promise<StatementLineView> {
-  const ids = [...new Set(registrationIds)];
+  // Ids as the database writes them: "A1…" and "a1…" are one registration.
+  const ids = [...new Set(registrationIds.map((id) => id.toLowerCase()))];
   return db.transaction(async (tx) => {
     const line = await lockedLine(tx, lineId);
-    const regs = await tx.query<{ id: string; status_pagamento: string; devido: number }>(
-      `SELECT id, status_pagamento, caravana_valor_devido(r) AS devido FROM registrations r
+    const regs = await tx.query<{ id: string; status_pagamento: string; situacao: string; devido: number }>(
+      `SELECT id, status_pagamento, situacao, caravana_valor_devido(r) AS devido FROM registrations r
        WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
       [ids],
     );
     if (regs.length !== ids.length) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
     if (regs.some((r) => r.status_pagamento !== "pendente"))
       throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    // Someone who gave up owes nothing: their money is a refund, not a payment.
+    if (regs.some((r) => r.situacao === "desistente")) throw new HttpError(409, FINANCE_MESSAGES.registrationGaveUp);
     const owed = regs.reduce((sum, r) => sum + r.devido, 0);
     // One registration: a line below what is owed pays nothing by itself (a discount first, or ignore it).
     if (ids.length === 1 && line.valor_centavos < owed)

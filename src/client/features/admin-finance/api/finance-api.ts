@@ -86,10 +86,17 @@ export const removeExpense = (id: string) => adminApi<void>(`/api/finance/expens
 export const readAccounts = () => adminApi<Accounts>("/api/finance/accounts", { cache: "no-store" });
 
 /** Registrations found by name or code, for "Vincular". */
-/** Registrations still to pay, by name or code: the waiting list too ("Pendentes" is only the seated). */
+type Found = { id: string; nome_completo: string; referencia: string | null; status_pagamento: string };
+
+/**
+ * Registrations still to pay, by name or code: the seated who owe ("Pendentes"), then the waiting list
+ * (someone waiting may pay anyway). Each filtered by the server, so a common name's paid people take no room.
+ */
 export const searchRegistrations = async (q: string) => {
-  const page = await adminApi<{
-    items: { id: string; nome_completo: string; referencia: string | null; status_pagamento: string }[];
-  }>(`/api/registrations?q=${encodeURIComponent(q)}&status=todos`, { cache: "no-store" });
-  return { items: page.items.filter((r) => r.status_pagamento === "pendente") };
+  const page = (status: "pendente" | "espera") =>
+    adminApi<{ items: Found[] }>(`/api/registrations?q=${encodeURIComponent(q)}&status=${status}`, {
+      cache: "no-store",
+    });
+  const [seated, waiting] = await Promise.all([page("pendente"), page("espera")]);
+  return { items: [...seated.items, ...waiting.items.filter((r) => r.status_pagamento === "pendente")] };
 };
