@@ -38,7 +38,7 @@ export const LOGIN_MESSAGES = {
 
 export const loginBodySchema = z.strictObject({
   /** A person's login, or their name as typed (the server derives the login); empty means the Coordenação account. */
-  login: z.optional(z.string().check(z.maxLength(100, LOGIN_MESSAGES.wrongPassword))),
+  login: z.optional(z.string().check(z.maxLength(100, LOGIN_MESSAGES.wrongLoginOrPassword))),
   password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).check(
     z.refine((s) => s.trim().length > 0, LOGIN_MESSAGES.passwordRequired),
     z.maxLength(200, LOGIN_MESSAGES.wrongPassword),

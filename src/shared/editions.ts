@@ -189,7 +189,7 @@ export function closeSummary(current: string, next: CloseEditionInput): string {
   const data =
     next.dados === "apagar"
       ? "os dados pessoais das inscrições são apagados agora"
-      : `a lista fica guardada, só para leitura, por ${next.dias ?? KEEP_DAYS_DEFAULT} dias e depois é apagada`;
+      : `a lista fica guardada, só para leitura, por ${(next.dias ?? KEEP_DAYS_DEFAULT) === 1 ? "1 dia" : `${next.dias ?? KEEP_DAYS_DEFAULT} dias`} e depois é apagada`;
   const name = next.nome.trim() || "a nova edição";
   return `${current} será encerrada e ${name} começará com o formulário fechado e a lista vazia, ${carried}; ${data}.`;
 }

@@ -222,14 +222,15 @@ export const eventSettingsSchema = z.strictObject({
 
 /** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */
 export function tripFacts(
-  s: Pick<EventSettings, "viagem_destino" | "viagem_datas" | "local" | "cidade" | "data" | "horario">,
+  s: Pick<EventSettings, "viagem_destino" | "viagem_datas" | "local" | "cidade" | "data" | "horario" | "ano">,
 ) {
   // "Área Pastoral, Itapecuru-Mirim - MA" already names its city; "A partir das 08h" goes mid-sentence.
   const namesCity = fold(s.local).includes(fold(s.cidade));
   const time = s.horario.charAt(0).toLowerCase() + s.horario.slice(1);
   return {
     destino: s.viagem_destino || (namesCity ? s.local : `${s.local}, ${s.cidade}`),
-    datas: s.viagem_datas || `${s.data}, ${time}`,
+    // A notary wants the year: "16 de Agosto" becomes "16 de Agosto de 2025".
+    datas: s.viagem_datas || `${s.data}${/\d{4}/.test(s.data) ? "" : ` de ${s.ano}`}, ${time}`,
   };
 }
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;

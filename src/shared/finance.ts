@@ -42,9 +42,11 @@ export const FINANCE_MESSAGES = {
   expenseNotFound: "Despesa não encontrada.",
   adjustPaid: "Esta inscrição já está paga: registre um reembolso em vez de um desconto.",
   moneyChoiceNeeded: "Esta inscrição está paga. Diga o que acontece com o dinheiro antes de excluir.",
+  registrationGaveUp:
+    "Esta inscrição é de quem desistiu e não deve nada. Se a pessoa pagou assim mesmo, ignore a linha e registre a devolução em Reembolsos.",
   lineSplit: (line: number, owed: number) =>
-    `Esta linha tem ${formatPrice(line)} e as inscrições escolhidas devem ${formatPrice(owed)} juntas. ` +
-    "Escolha exatamente quem foi pago por este PIX (ou dê um desconto antes de vincular).",
+    `Esta linha tem ${formatPrice(line)}, mas as inscrições escolhidas devem, juntas, ${formatPrice(owed)}. ` +
+    "Escolha só as inscrições que este PIX pagou; se ele pagou menos que o devido, dê antes um desconto.",
   linePartial: (line: number, owed: number) =>
     `Esta linha tem ${formatPrice(line)} e a inscrição deve ${formatPrice(owed)}: faltam ${formatPrice(owed - line)}. ` +
     "Ela não paga a inscrição sozinha. Para aceitar assim, dê um desconto na inscrição antes de vincular.",

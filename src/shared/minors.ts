@@ -20,16 +20,18 @@ export type Kinship = keyof typeof KINSHIP;
 
 /**
  * The relationship inside the authorisation's sentence ("na qualidade de … de
- * Ana"): the form asks no one's gender, so a choice that covers two says both.
+ * Ana"). The form asks no one's gender, so a choice that covers two is written
+ * as "avô(ó)"; and since only a parent, a tutor or whoever holds custody may
+ * authorise (ECA art. 83), a relative signs as holder of the custody.
  */
 export const KINSHIP_IN_SENTENCE: Record<Kinship, string> = {
   mae: "mãe",
   pai: "pai",
-  avo: "avó ou avô",
-  tio: "tia ou tio",
-  irmao: "irmã ou irmão maior de idade",
+  avo: "avô(ó) e detentor(a) da guarda",
+  tio: "tio(a) e detentor(a) da guarda",
+  irmao: "irmão(ã) maior de idade e detentor(a) da guarda",
   tutor: "tutor(a)",
-  outro: "responsável legal",
+  outro: "guardião(ã) ou tutor(a)",
 };
 export const KINSHIP_KEYS = Object.keys(KINSHIP) as [Kinship, ...Kinship[]];
 

@@ -176,6 +176,7 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
   });
 
   test("one PIX without codes for two siblings: 'Vincular' takes both and splits the line by what each owes; a sum that does not match writes nothing", async ({
+    t,
     register,
     adminSession,
   }) => {
@@ -204,7 +205,7 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(
-      "Esta linha tem R$ 30,00 e as inscrições escolhidas devem R$ 25,00 juntas. Escolha exatamente quem foi pago por este PIX (ou dê um desconto antes de vincular).",
+      "Esta linha tem R$ 30,00, mas as inscrições escolhidas devem, juntas, R$ 25,00. Escolha só as inscrições que este PIX pagou; se ele pagou menos que o devido, dê antes um desconto.",
     );
     expect((await status(lia.id)).registros.filter((r) => r.tipo === "pagamento")).toEqual([]);
 
@@ -214,6 +215,19 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
     });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json()).toMatchObject({ estado: "paga", como: "vinculo" });
+    // Someone who gave up is never paid from a line: their money is a refund, not a payment.
+    const gil = await register({ nome_completo: "Gil Desistiu", numero_responsavel: "98911113333" });
+    const gaveUp = await t.app.inject({
+      method: "POST",
+      url: `/api/minha-inscricao/${gil.id}/desistir`,
+      headers: { authorization: `Bearer ${gil.upload_token}` },
+    });
+    expect(gaveUp.statusCode, gaveUp.body).toBe(200);
+    const toGil = await adminSession.inject("POST", `/api/finance/lines/${wrong.id}/confirm`, { inscricao_id: gil.id });
+    expect(toGil.statusCode).toBe(409);
+    expect(toGil.json().error).toBe(
+      "Esta inscrição é de quem desistiu e não deve nada. Se a pessoa pagou assim mesmo, ignore a linha e registre a devolução em Reembolsos.",
+    );
     for (const [r, valor] of [
       [lia, 1500],
       [leo, 1000],
@@ -221,6 +235,14 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
       const paid = (await status(r.id)).registros.filter((x) => x.tipo === "pagamento");
       expect(paid).toEqual([expect.objectContaining({ valor_centavos: valor, metodo: "PIX", origem: "extrato" })]);
     }
+    // Each one's log names their part of the credit, not the whole as if each had paid it.
+    const [entry] = await t.db.query<{ resumo: string }>(
+      "SELECT resumo FROM activity_log WHERE tipo = 'pagamento.extrato' AND inscricao_id = $1",
+      [leo.id],
+    );
+    expect(entry.resumo).toMatch(
+      /^Pagamento de Leo Irmão confirmado pelo extrato \(vinculado, crédito dividido\): .*, R\$ 10,00 de R\$ 25,00/,
+    );
   });
 
   test("a refund and an expense paid in cash come out of the payer's cash, never below zero; the accounts tell received from in hand", async ({
@@ -270,7 +292,7 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
     const tooMuch = await expense("2000");
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json()).toEqual({
-      error: `${me.nome} tem R$ 15,00 em mãos: não dá para pagar R$ 20,00 em espécie. Registre antes o dinheiro recebido, ou pague pela conta.`,
+      error: `${me.nome} tem só R$ 15,00 em mãos, menos que os R$ 20,00 desta saída em espécie. Registre antes o dinheiro que recebeu ou, se saiu da conta, desmarque “em espécie”.`,
     });
     expect(await t.db.query("SELECT 1 FROM despesas")).toEqual([]);
     const paid = await expense("500");

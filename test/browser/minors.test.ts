@@ -61,7 +61,7 @@ describe("minors on the phone", () => {
         "Lia Pequena",
         "Rosa Pequena",
         "Paulo Líder",
-        "firma reconhecida em cartório",
+        "reconhecer firma em cartório",
         settings.cidade,
       ])
         expect(printed.text).toContain(text);
@@ -163,14 +163,14 @@ describe("minors on the phone", () => {
       expect(paper.pages).toBe(3);
       for (const text of [
         "na qualidade de mãe de Lia Pequena,",
-        "na qualidade de avó ou avô de Davi Neto,",
-        "na qualidade de tia ou tio de Eva Sobrinha,",
+        "na qualidade de avô(ó) e detentor(a) da guarda de Davi Neto,",
+        "na qualidade de tio(a) e detentor(a) da guarda de Eva Sobrinha,",
         "da caravana do grupo Juventude Católica VG para o evento JDJ 2025",
       ])
         expect(paper.text).toContain(text);
       expect(paper.text).not.toContain("0 de 3 recebidas");
       // One tap per paper handed in, without opening anyone's details; "Falta entregar" prints the rest.
-      await page.getByRole("button", { name: "Recebida: Lia Pequena" }).click();
+      await page.getByRole("button", { name: "Marcar como recebida: Lia Pequena" }).click();
       await page.getByRole("heading", { name: "1 de 3 recebidas" }).waitFor(WAIT);
       await page.getByRole("button", { name: "Imprimir (2)" }).waitFor(WAIT);
       expect(await page.getByRole("article", { name: "Autorização de viagem de Lia Pequena" }).count()).toBe(0);

@@ -24,6 +24,7 @@ const trip = tripFacts({
   cidade: "São Luís",
   data: "16 de Agosto",
   horario: "Saída às 05h30",
+  ano: 2025,
 });
 
 const doc = (over: Partial<AuthorizationDocument> = {}): AuthorizationDocument => ({
@@ -45,32 +46,37 @@ const doc = (over: Partial<AuthorizationDocument> = {}): AuthorizationDocument =
 
 describe("the travel authorisation reads as correct Portuguese", () => {
   it("names the place once, the date with no capital mid-sentence, the group with its article", () => {
-    expect(trip).toEqual({ destino: "Ginásio Costa Rodrigues, São Luís - MA", datas: "16 de Agosto, saída às 05h30" });
+    expect(trip).toEqual({
+      destino: "Ginásio Costa Rodrigues, São Luís - MA",
+      datas: "16 de Agosto de 2025, saída às 05h30",
+    });
     const text = read(doc());
     expect(text).toContain(
-      "responsável pelo Ônibus 1 da caravana do grupo Juventude Católica VG para o evento JDJ 2025, com destino ao seguinte local: Ginásio Costa Rodrigues, São Luís - MA, em 16 de Agosto, saída às 05h30.",
+      "responsável pelo Ônibus 1 da caravana do grupo Juventude Católica VG para o evento JDJ 2025, com destino ao seguinte local: Ginásio Costa Rodrigues, São Luís - MA, em 16 de Agosto de 2025, saída às 05h30.",
     );
     expect(text).not.toMatch(/caravana de |com destino a [^o]|São Luís - MA, São Luís|, Saída/);
-    expect(text).toContain("Assinatura com firma reconhecida em cartório\n");
-    expect(text).not.toContain("(reconhecer firma)");
+    expect(text).toContain("Assinatura (reconhecer firma em cartório)\n");
+    expect(text).not.toMatch(/firma reconhecida em cartório \(reconhecer firma\)/);
+    expect(text).toContain("Esta autorização é válida somente para esta viagem, de ida e volta, no período acima.");
+    expect(text).toContain("na companhia de José Souza, telefone (98) 98123-4567, portador(a) do RG nº ___");
   });
 
   it("puts the guardian's documents right after the guardian's name, then the relationship chosen", () => {
     const expected = {
       mae: "na qualidade de mãe de Ana Lima,",
       pai: "na qualidade de pai de Ana Lima,",
-      avo: "na qualidade de avó ou avô de Ana Lima,",
-      tio: "na qualidade de tia ou tio de Ana Lima,",
-      irmao: "na qualidade de irmã ou irmão maior de idade de Ana Lima,",
+      avo: "na qualidade de avô(ó) e detentor(a) da guarda de Ana Lima,",
+      tio: "na qualidade de tio(a) e detentor(a) da guarda de Ana Lima,",
+      irmao: "na qualidade de irmão(ã) maior de idade e detentor(a) da guarda de Ana Lima,",
       tutor: "na qualidade de tutor(a) de Ana Lima,",
-      outro: "na qualidade de responsável legal de Ana Lima,",
+      outro: "na qualidade de guardião(ã) ou tutor(a) de Ana Lima,",
     };
     for (const parentesco of KINSHIP_KEYS) {
       const text = read(doc({ parentesco }));
       expect(text, parentesco).toContain(
-        `Eu, Maria Lima, portador(a) do RG nº ___, órgão emissor ___, e do CPF nº ___, residente em ___, ${expected[parentesco]}`,
+        `Eu, Maria Lima, portador(a) do RG nº ___, órgão emissor ___, e do CPF nº ___, residente e domiciliado(a) em ___, ${expected[parentesco]}`,
       );
-      expect(text, parentesco).not.toMatch(/Avó\/Avô|Tia\/Tio|Irmã\/Irmão/);
+      expect(text.split("AUTORIZO")[0], parentesco).not.toMatch(/Avó\/Avô|Tia\/Tio|Irmã\/Irmão/);
     }
   });
 

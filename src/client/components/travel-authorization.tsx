@@ -1,4 +1,4 @@
-import { type AuthorizationDocument, KINSHIP_IN_SENTENCE } from "../../shared/minors";
+import { type AuthorizationDocument, KINSHIP, KINSHIP_IN_SENTENCE } from "../../shared/minors";
 import { maskPhone } from "../../shared/phone";
 import "./travel-authorization.css";
 
@@ -23,19 +23,24 @@ export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
       {/* The guardian's own documents right after their name: whose RG it is reads at once. */}
       <p>
         Eu, <strong>{doc.responsavel_nome ?? blank("16em")}</strong>, portador(a) do RG nº {blank("9em")}, órgão emissor{" "}
-        {blank("5em")}, e do CPF nº {blank("9em")}, residente em {blank("20em")}, na qualidade de{" "}
+        {blank("5em")}, e do CPF nº {blank("9em")}, residente e domiciliado(a) em {blank("20em")}, na qualidade de{" "}
         {relation ?? blank("8em")} de <strong>{doc.nome_completo}</strong>,
       </p>
       <p>
-        <strong>AUTORIZO</strong> o(a) menor <strong>{doc.nome_completo}</strong>, de {doc.idade} anos, portador(a) da
-        certidão de nascimento ou do RG nº {blank("10em")}, a viajar desacompanhado(a) de seus pais ou responsáveis, na
-        companhia de <strong>{doc.lider_nome ?? blank("16em")}</strong>
-        {doc.lider_telefone ? <> (telefone {maskPhone(doc.lider_telefone)})</> : null}, portador(a) do RG nº{" "}
-        {blank("9em")}, responsável pelo {doc.onibus_nome ? <strong>{doc.onibus_nome}</strong> : "ônibus"} da caravana
-        do grupo {doc.grupo} para o evento <strong>{doc.evento}</strong>, com destino ao seguinte local:{" "}
-        <strong>{doc.destino}</strong>, em <strong>{doc.datas}</strong>.
+        <strong>AUTORIZO</strong> o(a) menor <strong>{doc.nome_completo}</strong>, de {doc.idade} anos, nascido(a) em{" "}
+        {blank("7em")}, portador(a) da certidão de nascimento ou do RG nº {blank("10em")}, a viajar sem os pais ou
+        responsáveis, na companhia de <strong>{doc.lider_nome ?? blank("16em")}</strong>
+        {doc.lider_telefone ? (
+          <>
+            , telefone <span className="ta-nowrap">{maskPhone(doc.lider_telefone)}</span>
+          </>
+        ) : null}
+        , portador(a) do RG nº {blank("9em")}, responsável pelo{" "}
+        {doc.onibus_nome ? <strong>{doc.onibus_nome}</strong> : "ônibus"} da caravana do grupo {doc.grupo} para o evento{" "}
+        <strong>{doc.evento}</strong>, com destino ao seguinte local: <strong>{doc.destino}</strong>, em{" "}
+        <strong>{doc.datas}</strong>.
       </p>
-      <p>Esta autorização vale somente para esta viagem, de ida e volta, nas datas acima.</p>
+      <p>Esta autorização é válida somente para esta viagem, de ida e volta, no período acima.</p>
       <p className="ta-date">
         {blank("10em")}, {blank("3em")} de {blank("8em")} de {blank("4em")}.
       </p>
@@ -43,9 +48,9 @@ export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
         <span className="ta-line" />
         <p>
           {doc.responsavel_nome ?? "Nome do(a) responsável"}
-          {relation ? ` (${relation})` : ""}
+          {doc.parentesco ? ` (${KINSHIP[doc.parentesco]})` : ""}
         </p>
-        <p className="ta-notary">Assinatura com firma reconhecida em cartório</p>
+        <p className="ta-notary">Assinatura (reconhecer firma em cartório)</p>
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import { adminApi, reportAdminError } from "../../lib/admin-session";
 
 /**
  * Each minor on screen with the state of their signed authorisation and a
- * one-tap "Recebida" (or "Desfazer"): no need to open each one's details.
+ * one-tap "Marcar como recebida" (or "Desfazer"): no need to open each one's details.
  * Not printed.
  */
 export function AuthorizationsList({
@@ -35,7 +35,7 @@ export function AuthorizationsList({
           <div className="ta-item-text">
             <strong>{d.nome_completo}</strong>
             <span>
-              {d.idade} anos · {d.onibus_nome ?? "sem ônibus"}
+              {d.idade} anos · <span className="ta-nowrap">{d.onibus_nome ?? "sem ônibus"}</span>
             </span>
           </div>
           <span className={d.recebida ? "ta-state ta-state-ok" : "ta-state"}>
@@ -46,10 +46,10 @@ export function AuthorizationsList({
             className={`admin-btn ${d.recebida ? "admin-btn-outline" : "admin-btn-success"}`}
             disabled={busy === d.id}
             aria-busy={busy === d.id}
-            aria-label={d.recebida ? `Desfazer: ${d.nome_completo}` : `Recebida: ${d.nome_completo}`}
+            aria-label={d.recebida ? `Desfazer: ${d.nome_completo}` : `Marcar como recebida: ${d.nome_completo}`}
             onClick={() => void mark(d, !d.recebida)}
           >
-            {d.recebida ? "Desfazer" : "Recebida"}
+            {d.recebida ? "Desfazer" : "Marcar como recebida"}
           </button>
         </li>
       ))}

@@ -53,7 +53,8 @@ export function AuthorizationsPrint() {
           </select>
         </div>
         <label className="ta-check">
-          <input type="checkbox" checked={missing} onChange={(e) => setMissing(e.target.checked)} /> Falta entregar
+          <input type="checkbox" checked={missing} onChange={(e) => setMissing(e.target.checked)} /> Só as que faltam
+          entregar
         </label>
         <button
           type="button"
@@ -70,7 +71,7 @@ export function AuthorizationsPrint() {
         </p>
       ) : docs.length === 0 ? (
         <p className="admin-card">
-          {missing ? "Ninguém com autorização por entregar neste filtro." : "Nenhum menor de 16 anos neste filtro."}
+          {missing ? "Todas as autorizações deste filtro já foram entregues." : "Nenhum menor de 16 anos neste filtro."}
         </p>
       ) : (
         <>

@@ -61,8 +61,8 @@ export function EditionsPage({ countQueuedMarks }: { countQueuedMarks: () => Pro
           <p>
             Antes de encerrar, um backup completo foi gravado no servidor, no arquivo{" "}
             <strong className="edition-backup-file">{closed.backup.split(/[\\/]/).pop()}</strong> da pasta de backups.
-            Para guardar uma cópia fora do servidor, peça esse arquivo a quem cuida do site; o caminho completo fica na
-            Atividade.
+            Para guardar uma cópia fora do servidor, peça esse arquivo a quem cuida do site; o caminho completo aparece
+            em “Atividade”.
           </p>
           <p>
             {closed.atual.nome} começou com o formulário fechado. Revise a data e o valor em{" "}

@@ -39,9 +39,9 @@ export function OpenItems() {
     });
   for (const p of items.em_maos)
     lines.push({
-      text: `${formatPrice(p.centavos)} em espécie com ${p.nome}`,
+      text: `${formatPrice(p.centavos)} em espécie ainda com ${p.nome}`,
       href: "/admin/financeiro",
-      link: "Ver caixa",
+      link: "Ver dinheiro em espécie",
     });
   if (items.linhas > 0)
     lines.push({
@@ -68,7 +68,10 @@ export function OpenItems() {
           </li>
         ))}
       </ul>
-      <p>Você pode encerrar mesmo assim: o que está acima fica só nos totais e no backup.</p>
+      <p>
+        Você pode encerrar mesmo assim, mas nada disso passa para a nova edição: fica registrado só nos totais e no
+        backup.
+      </p>
     </section>
   );
 }

@@ -34,7 +34,7 @@ const GROUPS: { title: string; keys: SettingKey[] }[] = [
   { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
   { title: "Página de agradecimento", keys: ["mensagens"] },
   { title: "Inscrições", keys: ["inscricoes_por_numero", "alteracoes_ate"] },
-  { title: "Menores", keys: ["autorizacao_exigida", "grupo_nome", "viagem_destino", "viagem_datas"] },
+  { title: "Menores", keys: ["autorizacao_exigida", "viagem_destino", "viagem_datas"] },
 ];
 
 const HINTS: Partial<Record<SettingKey, string>> = {
@@ -46,13 +46,14 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
   autorizacao_exigida:
     "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
-  edicao_numero: "O selo do topo da página: 2 vira “2ª EDIÇÃO”.",
+  edicao_numero: "O número do selo no topo da página (2 aparece como “2ª EDIÇÃO”) e da prestação de contas.",
   tema: "A frase abaixo do título.",
-  ano: "O ano do rodapé: “© 2025 Juventude Católica VG”.",
+  ano: "O ano que aparece no rodapé (“© 2025 Juventude Católica VG”) e completa a data na autorização de viagem.",
   grupo_nome:
-    "O grupo que organiza a caravana: no topo da página, no rodapé e na autorização de viagem (“da caravana do grupo …”).",
+    "O grupo que organiza a caravana: no topo da página, no rodapé, na prestação de contas e na autorização de viagem (“da caravana do grupo …”).",
   viagem_destino: "Vazio: o local e a cidade do evento.",
-  viagem_datas: "Vazio: a data e o horário do evento. Ex.: 16 de Agosto, saída às 06h, retorno às 20h.",
+  viagem_datas:
+    "Vazio: a data (com o ano) e o horário do evento. Ex.: 16 de agosto de 2025, saída às 6h e retorno às 20h.",
   alteracoes_ate:
     "Até este dia, cada família corrige em “Minha inscrição” o responsável, o parentesco e as observações de saúde. Vazio: a véspera do evento.",
   inscricoes_por_numero:

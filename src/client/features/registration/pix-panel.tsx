@@ -46,7 +46,7 @@ export function PixPanel({ name, payerField }: PixPanelProps) {
 
       <p className="pix-after-note">
         <strong>O QR Code vem depois.</strong> Ao tocar em “Enviar Inscrição”, aparecem o QR Code e o PIX Copia e Cola
-        com o código da sua inscrição: pagando por eles, a coordenação acha o seu pagamento sozinha.
+        com o código da sua inscrição: pagando com eles, a coordenação encontra o seu pagamento automaticamente.
       </p>
       {payerField}
 
@@ -56,8 +56,8 @@ export function PixPanel({ name, payerField }: PixPanelProps) {
             1
           </span>
           <span>
-            <strong>Pague {price}</strong> no app do seu banco usando a chave PIX acima, ou o QR Code que aparece depois
-            da inscrição.
+            <strong>Pague {price}</strong> no app do seu banco pelo QR Code ou PIX Copia e Cola que aparecem depois de
+            enviar a inscrição (ou pela chave PIX acima).
           </span>
         </li>
         <li>

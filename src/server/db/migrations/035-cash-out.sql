@@ -42,7 +42,7 @@ BEGIN
   END IF;
   held := caravana_em_maos(who.id);
   IF held < amount THEN
-    RAISE EXCEPTION '% tem % em mãos: não dá para pagar % em espécie. Registre antes o dinheiro recebido, ou pague pela conta.',
+    RAISE EXCEPTION '% tem só % em mãos, menos que os % desta saída em espécie. Registre antes o dinheiro que recebeu ou, se saiu da conta, desmarque “em espécie”.',
       who.nome, caravana_reais(held), caravana_reais(amount) USING ERRCODE = 'CV409';
   END IF;
   RETURN NEW;

@@ -69,7 +69,8 @@ export function AccountsPage() {
         Período: {a.periodo.de ? `de ${brDay(a.periodo.de)} a ${brDay(a.periodo.ate)}` : `até ${brDay(a.periodo.ate)}`}
       </p>
       <p>
-        {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera · {a.inscricoes.desistente} desistentes
+        Inscrições: {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera · {a.inscricoes.desistente}{" "}
+        {a.inscricoes.desistente === 1 ? "desistente" : "desistentes"}
       </p>
       <table className="finance-table accounts-summary">
         <caption className="admin-visually-hidden">Resumo</caption>
@@ -77,6 +78,7 @@ export function AccountsPage() {
           {line("Valor esperado (preço de quem tem vaga)", a.esperado.total)}
           {line("Isenções", -a.isencoes.total)}
           {line("Descontos", -a.descontos.total)}
+          {line("Valor devido", a.esperado.total - a.isencoes.total - a.descontos.total, true)}
           {line("Recebido por PIX (extrato)", a.recebido.pix_extrato)}
           {line("Recebido por PIX (marcado à mão)", a.recebido.pix_manual)}
           {line("Recebido em espécie", a.recebido.especie)}
@@ -100,12 +102,12 @@ export function AccountsPage() {
       </table>
       {a.recebido.especie_em_maos.length > 0 && (
         <section className="accounts-block">
-          <h3>Dinheiro em mãos agora</h3>
+          <h3>Dinheiro em espécie ainda com cada pessoa</h3>
           <table className="finance-table">
             <tbody>
               {a.recebido.especie_em_maos.map((p) => (
                 <tr key={p.nome}>
-                  <th scope="row">em mãos de {p.nome}</th>
+                  <th scope="row">com {p.nome}</th>
                   <td>{reais(p.valor_centavos)}</td>
                 </tr>
               ))}
@@ -160,15 +162,16 @@ export function AccountsPage() {
       <div className="accounts-signatures">
         <div>
           <span className="accounts-sign-line" />
-          <p>Responsável pela caravana</p>
-          <p className="accounts-sign-who">{config.groupName}</p>
+          <p>Responsável pela caravana ({config.groupName})</p>
+          <p className="accounts-sign-who">Nome e assinatura</p>
         </div>
         <div>
           <span className="accounts-sign-line" />
-          <p>Pela paróquia</p>
+          <p>Pela paróquia (pároco ou tesoureiro)</p>
           <p className="accounts-sign-who">Nome e assinatura</p>
         </div>
       </div>
+      <p className="accounts-place">Local e data: ________________________________</p>
     </article>
   );
 }

@@ -118,7 +118,7 @@ export function ExpensesCard({ onChanged }: { onChanged: () => void }) {
         </div>
         <label className="finance-check">
           <input type="checkbox" checked={emEspecie} onChange={(e) => setEmEspecie(e.target.checked)} /> Paguei em
-          espécie, com o dinheiro que tenho em mãos
+          espécie, com o dinheiro da caravana que está comigo
         </label>
         <div className="admin-field">
           <label htmlFor={`${id}-arquivo`}>Comprovante (opcional)</label>

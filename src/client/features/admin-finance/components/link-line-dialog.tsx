@@ -56,7 +56,17 @@ export function LinkLineDialog({
       </p>
       <div className="admin-field">
         <label htmlFor={`${id}-q`}>Nome ou código da inscrição</label>
-        <input id={`${id}-q`} value={q} onChange={(e) => change(e.target.value)} data-autofocus autoComplete="off" />
+        <input
+          id={`${id}-q`}
+          value={q}
+          onChange={(e) => change(e.target.value)}
+          data-autofocus
+          autoComplete="off"
+          aria-describedby={`${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="admin-field-hint">
+          Um PIX pagou irmãos? Marque cada inscrição e toque em “Vincular às escolhidas”.
+        </p>
       </div>
       {found && found.length === 0 && <p role="status">Nenhuma inscrição pendente com esse nome ou código.</p>}
       {found && found.length > 0 && (
@@ -74,15 +84,18 @@ export function LinkLineDialog({
                   {r.nome_completo} <small>{r.referencia}</small>
                 </span>
               </label>
-              <button
-                type="button"
-                className="admin-btn admin-btn-success"
-                disabled={busy}
-                onClick={() => onPick([r.id])}
-                aria-label={`Vincular a ${r.nome_completo}`}
-              >
-                Vincular
-              </button>
+              {/* While several are ticked, only "Vincular às escolhidas" links: no tap links one by mistake. */}
+              {chosen.length === 0 && (
+                <button
+                  type="button"
+                  className="admin-btn admin-btn-success"
+                  disabled={busy}
+                  onClick={() => onPick([r.id])}
+                  aria-label={`Vincular a ${r.nome_completo}`}
+                >
+                  Vincular
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -90,8 +103,8 @@ export function LinkLineDialog({
       {chosen.length > 1 && (
         <div className="finance-chosen" role="status">
           <p>
-            Um PIX para {chosen.length} inscrições: {chosen.map((r) => r.nome_completo).join(", ")}. A linha é dividida
-            pelo que cada uma deve.
+            Um PIX para {chosen.length} inscrições: {chosen.map((r) => r.nome_completo).join(", ")}. O valor é dividido
+            conforme o que cada uma deve.
           </p>
           <button
             type="button"
