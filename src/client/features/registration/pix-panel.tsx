@@ -56,8 +56,8 @@ export function PixPanel({ name, payerField }: PixPanelProps) {
             1
           </span>
           <span>
-            <strong>Pague {price}</strong> no app do seu banco pelo QR Code ou PIX Copia e Cola que aparecem depois de
-            enviar a inscrição (ou pela chave PIX acima).
+            <strong>Pague {price}</strong> no app do seu banco usando a chave PIX acima, ou o QR Code e o PIX Copia e
+            Cola que aparecem depois de enviar a inscrição.
           </span>
         </li>
         <li>
