@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { PAGE_SIZE } from "./constants";
+import { type PAGE_SIZE, UUID_PATTERN } from "./constants";
 import type { Registration } from "./api-types";
 import type { SessionUser } from "./team";
 
@@ -139,7 +139,5 @@ export interface RegistrationStats {
 }
 
 export const idParamsSchema = z.object({
-  id: z
-    .string()
-    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, REGISTRATION_NOT_FOUND)),
+  id: z.string().check(z.regex(UUID_PATTERN, REGISTRATION_NOT_FOUND)),
 });

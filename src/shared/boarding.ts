@@ -3,6 +3,7 @@ import { isCalendarDay } from "./calendar-day";
 import type { PaymentMethod, PaymentStatus } from "./constants";
 import { fold } from "./fold";
 import { REGISTRATION_NOT_FOUND } from "./admin-api";
+import { UUID_PATTERN } from "./constants";
 
 /**
  * The roll call at the bus doors ("Embarque"), shared by the phone page and
@@ -37,8 +38,7 @@ export const BOARDING_MESSAGES = {
   cancelled: (nome: string) => `${nome} desistiu da caravana. Ninguém foi marcado.`,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = z.string({ error: BOARDING_MESSAGES.invalid }).check(z.regex(UUID, BOARDING_MESSAGES.invalid));
+const uuid = z.string({ error: BOARDING_MESSAGES.invalid }).check(z.regex(UUID_PATTERN, BOARDING_MESSAGES.invalid));
 
 // A timestamp as Date#toISOString writes it (zod's own ISO check would pull its regexes into the visitor's bundle).
 // Offsets as real zones have them (-12:00 to +14:00): PostgreSQL refuses -23:59.

@@ -50,3 +50,6 @@ export const STORAGE_KEYS = {
 
 /** A secret the server hands out (session cookie, upload token, personal link): 256 bits, base64url. */
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A row id (registrations, buses, message lists), any case. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

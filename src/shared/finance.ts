@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { isCalendarDay } from "./calendar-day";
-import { PAYMENT_METHODS } from "./constants";
+import { PAYMENT_METHODS, UUID_PATTERN } from "./constants";
 import { formatPrice } from "./price";
 import { hasHiddenCharacters } from "./visible-text";
 import { REGISTRATION_NOT_FOUND } from "./admin-api";
@@ -103,9 +103,7 @@ const day = z
 const memberId = z
   .int({ error: FINANCE_MESSAGES.personInvalid })
   .check(z.gte(1, FINANCE_MESSAGES.personInvalid), z.lte(2_147_483_647, FINANCE_MESSAGES.personInvalid));
-const uuid = z
-  .string()
-  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, FINANCE_MESSAGES.registrationGone));
+const uuid = z.string().check(z.regex(UUID_PATTERN, FINANCE_MESSAGES.registrationGone));
 
 export const lineParamsSchema = z.object({
   id: z.string().check(z.regex(/^[1-9]\d{0,17}$/, FINANCE_MESSAGES.lineNotFound)),

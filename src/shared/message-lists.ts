@@ -8,10 +8,11 @@ import {
   type MessageTextKey,
   unknownFields,
 } from "./messages";
+import { UUID_PATTERN } from "./constants";
 
 /** What "Mensagens" sends and answers (the routes are listed in shared/messages.ts). */
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const uuid = z.string().check(z.regex(UUID_PATTERN));
 
 export const messageTextSchema = z.string({ error: MESSAGE_MESSAGES.emptyText }).check(
   z.refine((t) => t.trim().length > 0, MESSAGE_MESSAGES.emptyText),

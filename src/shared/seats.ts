@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
+import { UUID_PATTERN } from "./constants";
 
 /**
  * Buses, seats and the waiting list, shared by the panel, the form and the
@@ -91,10 +92,9 @@ export const busBodySchema = z.strictObject(
 );
 export type BusBody = z.output<typeof busBodySchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = z.string().check(z.regex(UUID));
+const uuid = z.string().check(z.regex(UUID_PATTERN));
 
-export const busParamsSchema = z.object({ id: z.string().check(z.regex(UUID, SEAT_MESSAGES.busNotFound)) });
+export const busParamsSchema = z.object({ id: z.string().check(z.regex(UUID_PATTERN, SEAT_MESSAGES.busNotFound)) });
 
 /** Where a registration is: a seat (in a bus, or anywhere while there is none), the list, or cancelled. */
 export const seatPlaceSchema = z.object({

@@ -2,7 +2,7 @@ import { MessageListPage } from "../features/admin-messages/components/message-l
 import { MessagesHome } from "../features/admin-messages/components/messages-home";
 import { MESSAGE_NOTICES, type MessageNotice } from "../../shared/messages";
 import { useSearch } from "../lib/router";
-import { UUID } from "../lib/uuid";
+import { UUID_PATTERN } from "../../shared/constants";
 import { AdminSubpage } from "./admin-subpage";
 
 /** /admin/mensagens: a new list of WhatsApp messages; ?lista=<id>: a list being sent (both roles). */
@@ -10,7 +10,7 @@ export function MessagesRoute() {
   const search = new URLSearchParams(useSearch());
   // Only an id: the value goes into an API path.
   const lista = search.get("lista");
-  const list = lista && UUID.test(lista) ? lista : null;
+  const list = lista && UUID_PATTERN.test(lista) ? lista : null;
   const aviso = search.get("aviso");
   const notice = aviso && Object.hasOwn(MESSAGE_NOTICES, aviso) ? (aviso as MessageNotice) : null;
   return (

@@ -3,14 +3,11 @@ import { idParamsSchema } from "../../shared/admin-api";
 import { markAuthorization, authorizationDocuments } from "../minors/travel-authorization";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { readHealthNotes } from "../minors/health-notes";
+import { UUID_PATTERN } from "../../shared/constants";
 
 const markSchema = z.strictObject({ recebida: z.boolean({ error: "Diga se a autorização foi recebida." }) });
 const printQuerySchema = z.object({
-  onibus: z.optional(
-    z
-      .string()
-      .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Ônibus não encontrado.")),
-  ),
+  onibus: z.optional(z.string().check(z.regex(UUID_PATTERN, "Ônibus não encontrado."))),
   faltando: z.optional(z.enum(["1"], { error: "Filtro inválido." })),
 });
 

@@ -17,17 +17,14 @@ import { readMessageList, recentMessageLists } from "../messages/read-message-li
 import { messageOneRegistration } from "../messages/message-one-registration";
 import { openMessageRow, type RowAction } from "../messages/send-message-row";
 import type { RoutePlugin } from "../plugins/zod-validation";
+import { UUID_PATTERN } from "../../shared/constants";
 
 const textParamsSchema = z.object({ chave: z.enum(MESSAGE_TEXT_KEYS, { error: "Texto não encontrado." }) });
 const listParamsSchema = z.object({
-  id: z
-    .string()
-    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, MESSAGE_MESSAGES.listNotFound)),
+  id: z.string().check(z.regex(UUID_PATTERN, MESSAGE_MESSAGES.listNotFound)),
 });
 const rowParamsSchema = z.object({
-  id: z
-    .string()
-    .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, MESSAGE_MESSAGES.rowNotFound)),
+  id: z.string().check(z.regex(UUID_PATTERN, MESSAGE_MESSAGES.rowNotFound)),
 });
 const oneTextQuerySchema = z.object({
   texto: z.optional(z.enum(MESSAGE_TEXT_KEYS, { error: "Texto não encontrado." })),

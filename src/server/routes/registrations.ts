@@ -4,13 +4,10 @@ import * as z from "zod/mini";
 import { registrationInputSchema } from "../../shared/registration-schema";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { registrationWriter } from "../registrations/registration-writer";
+import { UUID_PATTERN } from "../../shared/constants";
 
 const headersSchema = z.object({
-  "idempotency-key": z.optional(
-    z
-      .string()
-      .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "Chave de envio inválida.")),
-  ),
+  "idempotency-key": z.optional(z.string().check(z.regex(UUID_PATTERN, "Chave de envio inválida."))),
 });
 
 /** Public: a visitor's registration. Admin routes under the same prefix live in admin-registrations.ts. */
