@@ -8,9 +8,9 @@ import {
   type MessagePerson,
   mobileProblem,
   unknownFields,
-  whatsappLink,
 } from "./messages";
 import { messageTextSchema } from "./message-lists";
+import { whatsappTo } from "./phone";
 
 const facts = { evento: "JDJ 2025", data: "16 de Agosto", horario: "A partir das 08h", local: "Área Pastoral" };
 const ana: MessagePerson = {
@@ -56,7 +56,7 @@ describe("filling a message", () => {
 
   it("keeps accents and emoji through the wa.me link", () => {
     const text = fillMessage("🙏 Olá, {primeiro_nome}! Atenção: São Luís ✅", [ana], facts);
-    const url = whatsappLink("98981234567", text);
+    const url = whatsappTo("98981234567", text);
     expect(url.startsWith("https://wa.me/5598981234567?text=")).toBe(true);
     expect(new URL(url).searchParams.get("text")).toBe("🙏 Olá, Ana! Atenção: São Luís ✅");
   });
@@ -81,7 +81,7 @@ describe("filling a message", () => {
 describe("the wa.me length limit", () => {
   it("says how many characters to cut, counting an accent or emoji as it is sent", () => {
     const phone = "98981234567";
-    const base = whatsappLink(phone, "").length;
+    const base = whatsappTo(phone, "").length;
     const fits = "a".repeat(MAX_WHATSAPP_LINK - base);
     expect(charactersOver(phone, fits)).toBe(0);
     expect(charactersOver(phone, `${fits}a`)).toBe(1);

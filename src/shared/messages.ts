@@ -172,16 +172,13 @@ export function fillMessage(text: string, people: MessagePerson[], facts: Messag
   return lines.join("\n");
 }
 
-/** The wa.me link for a Brazilian mobile (11 digits) with the text filled in. */
-export const whatsappLink = (digits: string, text: string) => whatsappTo(digits, text);
-
 /**
  * How many characters to cut from the end of `text` so that its wa.me link
  * fits MAX_WHATSAPP_LINK; 0 when it already fits. Accents and emoji weigh
  * more than one character once encoded, so this counts them as they are sent.
  */
 export function charactersOver(digits: string, text: string): number {
-  let over = whatsappLink(digits, text).length - MAX_WHATSAPP_LINK;
+  let over = whatsappTo(digits, text).length - MAX_WHATSAPP_LINK;
   if (over <= 0) return 0;
   const chars = [...text];
   let cut = 0;

@@ -137,11 +137,10 @@ export async function groupCounts(db: Queryable): Promise<GroupCountRow[]> {
   return db.query<GroupCountRow>(
     `${fixed} UNION ALL
      SELECT 'onibus', o.id, o.nome, o.equipe_id,
-       count(r.id) FILTER (WHERE r.sem_mensagens_em IS NULL)::int,
-       count(r.id) FILTER (WHERE r.sem_mensagens_em IS NOT NULL)::int
+       count(registrations.id) FILTER (WHERE registrations.sem_mensagens_em IS NULL)::int,
+       count(registrations.id) FILTER (WHERE registrations.sem_mensagens_em IS NOT NULL)::int
      FROM (SELECT * FROM onibus ORDER BY ordem) o
-     LEFT JOIN registrations r ON r.onibus_id = o.id AND r.referencia IS NOT NULL AND r.anonimizado_em IS NULL
-       AND r.numero_responsavel IS NOT NULL
+     LEFT JOIN registrations ON registrations.onibus_id = o.id AND ${REACHABLE}
      GROUP BY o.id, o.nome, o.equipe_id, o.ordem`,
   );
 }

@@ -1,11 +1,12 @@
 import type { EventSettings } from "../../shared/event-settings";
-import { fillMessage, type MessageTextKey, mobileProblem, whatsappLink } from "../../shared/messages";
+import { fillMessage, type MessageTextKey, mobileProblem } from "../../shared/messages";
 import { personalLink } from "../../shared/my-registration";
 import type { Database } from "../db/database";
 import { grantAccess } from "../my-registration/access-repository";
 import { asPerson, eventFacts } from "./message-facts";
 import { groupMembers } from "./message-groups";
 import { readMessageTexts } from "./message-texts-repository";
+import { whatsappTo } from "../../shared/phone";
 
 /**
  * The wa.me link for one registration, from its details or card, with one of
@@ -25,11 +26,11 @@ export async function messageOneRegistration(
     if (!member) return null;
     if (member.sem_mensagens) return { recusa: "sem_mensagens" };
     if (mobileProblem(member.telefone)) return { recusa: "invalida" };
-    if (!chave) return whatsappLink(member.telefone, "");
+    if (!chave) return whatsappTo(member.telefone, "");
     const text = (await readMessageTexts(tx)).find((t) => t.chave === chave)?.texto ?? "";
     const link = text.includes("{link}")
       ? personalLink(origin, id, (await grantAccess(tx, [id], "link")).get(id) as string)
       : "";
-    return whatsappLink(member.telefone, fillMessage(text, [asPerson(member, link)], eventFacts(settings)));
+    return whatsappTo(member.telefone, fillMessage(text, [asPerson(member, link)], eventFacts(settings)));
   });
 }

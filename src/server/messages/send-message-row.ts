@@ -1,11 +1,5 @@
 import type { EventSettings } from "../../shared/event-settings";
-import {
-  fillMessage,
-  MESSAGE_MESSAGES,
-  type MessageGroup,
-  ROW_HOLD_MINUTES,
-  whatsappLink,
-} from "../../shared/messages";
+import { fillMessage, MESSAGE_MESSAGES, type MessageGroup, ROW_HOLD_MINUTES } from "../../shared/messages";
 import { personalLink } from "../../shared/my-registration";
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
@@ -13,6 +7,7 @@ import { HttpError } from "../http-error";
 import { grantAccess } from "../my-registration/access-repository";
 import { asPerson, eventFacts } from "./message-facts";
 import { stillInGroup, whyLeft } from "./message-groups";
+import { whatsappTo } from "../../shared/phone";
 
 /** Why a row cannot be opened now: the page shows the row's state with this notice. */
 export type RowRefusal = "enviada" | "com_outro" | "descartada" | "invalida";
@@ -115,7 +110,7 @@ export async function openMessageRow(
          WHERE id = $1`,
         [row.id, actor.id, actor.nome, ROW_HOLD_MINUTES, ids, motivo],
       );
-    return { lista_id, texto, url: whatsappLink(row.telefone, texto) };
+    return { lista_id, texto, url: whatsappTo(row.telefone, texto) };
   });
 }
 

@@ -14,14 +14,13 @@ import {
 } from "./export-format";
 import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "../spreadsheets/xlsx-writer";
+import { plural } from "../../shared/plural";
 
 export const SHEET_NAME = "Inscrições";
 const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22, 30, 18, 12, 40];
 
 /** Rows turned into XML and compressed at a time: a whole batch as one string made the export's memory grow with its columns. */
 const SHEET_SLICE = 1000;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Header, one row per registration, then a blank row and the totals of what was exported. */
 async function* sheetRows(batches: AsyncIterable<ExportRow[]>, withHealth: boolean): AsyncGenerator<XlsxRow[]> {

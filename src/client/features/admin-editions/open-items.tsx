@@ -3,8 +3,7 @@ import type { EditionOpenItems } from "../../../shared/editions";
 import { formatPrice } from "../../../shared/price";
 import { adminApi } from "../../lib/admin-session";
 import { Link } from "../../lib/router";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from "../../../shared/plural";
 
 /** The list of what is still open, each with a link to it, shown before the close's confirmation. */
 export function OpenItems() {

@@ -1,6 +1,5 @@
 import type { MessagePreview } from "../../../../shared/message-lists";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from "../../../../shared/plural";
 
 /** The text filled in for the first phone of the list, as WhatsApp will show it, and the list's counts. */
 export function MessagePreviewBox({

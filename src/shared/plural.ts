@@ -1,0 +1,2 @@
+/** "1 pessoa", "3 pessoas": a count with its noun. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
