@@ -124,23 +124,32 @@ export interface GroupCountRow {
   sem_mensagens: number;
 }
 
-/** Every group's count, one bus per row for "Ônibus", in one read. */
+/** Every group's count, one bus per row for "Ônibus": the registrations read once for all the fixed groups. */
 export async function groupCounts(db: Queryable): Promise<GroupCountRow[]> {
-  const fixed = (["pendentes", "espera", "sem_autorizacao", "com_vaga", "reembolso"] as const)
-    .map(
-      (g) => `SELECT '${g}' AS grupo, NULL::uuid AS onibus_id, NULL AS onibus_nome, NULL::int AS equipe_id,
-        count(*) FILTER (WHERE sem_mensagens_em IS NULL)::int AS pessoas,
-        count(*) FILTER (WHERE sem_mensagens_em IS NOT NULL)::int AS sem_mensagens
-      FROM registrations WHERE ${REACHABLE} AND ${FIXED_RULES[g]}`,
-    )
-    .join(" UNION ALL ");
-  return db.query<GroupCountRow>(
-    `${fixed} UNION ALL
-     SELECT 'onibus', o.id, o.nome, o.equipe_id,
-       count(registrations.id) FILTER (WHERE registrations.sem_mensagens_em IS NULL)::int,
-       count(registrations.id) FILTER (WHERE registrations.sem_mensagens_em IS NOT NULL)::int
-     FROM (SELECT * FROM onibus ORDER BY ordem) o
-     LEFT JOIN registrations ON registrations.onibus_id = o.id AND ${REACHABLE}
-     GROUP BY o.id, o.nome, o.equipe_id, o.ordem`,
+  const groups = Object.keys(FIXED_RULES) as (keyof typeof FIXED_RULES)[];
+  const columns = groups.flatMap((g) => [
+    `count(*) FILTER (WHERE ${FIXED_RULES[g]} AND sem_mensagens_em IS NULL)::int AS "${g}"`,
+    `count(*) FILTER (WHERE ${FIXED_RULES[g]} AND sem_mensagens_em IS NOT NULL)::int AS "${g}_sem"`,
+  ]);
+  const [counts] = await db.query<Record<string, number>>(
+    `SELECT ${columns.join(", ")} FROM registrations WHERE ${REACHABLE}`,
   );
+  const buses = await db.query<GroupCountRow>(
+    `SELECT 'onibus' AS grupo, o.id AS onibus_id, o.nome AS onibus_nome, o.equipe_id,
+       count(registrations.id) FILTER (WHERE registrations.sem_mensagens_em IS NULL)::int AS pessoas,
+       count(registrations.id) FILTER (WHERE registrations.sem_mensagens_em IS NOT NULL)::int AS sem_mensagens
+     FROM onibus o LEFT JOIN registrations ON registrations.onibus_id = o.id AND ${REACHABLE}
+     GROUP BY o.id, o.nome, o.equipe_id, o.ordem ORDER BY o.ordem`,
+  );
+  return [
+    ...groups.map((grupo) => ({
+      grupo,
+      onibus_id: null,
+      onibus_nome: null,
+      equipe_id: null,
+      pessoas: counts[grupo],
+      sem_mensagens: counts[`${grupo}_sem`],
+    })),
+    ...buses,
+  ];
 }
