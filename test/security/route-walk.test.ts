@@ -18,11 +18,11 @@ import {
   injectText,
   leakIn,
   newToken,
-  openStream,
   SECRET_PERSON,
   SECRET_STRINGS,
   sessionCookie,
 } from "../support/route-walk";
+import { openStream } from "../support/sse";
 import { seedPaymentRecords } from "../support/seed-payments";
 
 // The build the test server serves (test/support/test-app.ts).

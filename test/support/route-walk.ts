@@ -63,30 +63,3 @@ export function errorMessage(res: InjectResponse): string | null {
     return null;
   }
 }
-
-/** A live SSE connection over real HTTP; its raw text accumulates in `text()`. */
-export async function openStream(url: string, cookie?: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal, headers: cookie !== undefined ? { cookie } : {} });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value, { stream: true });
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  return {
-    status: res.status,
-    contentType: res.headers.get("content-type") ?? "",
-    text: () => text,
-    count: (needle: string) => text.split(needle).length - 1,
-    close: () => controller.abort(),
-  };
-}

@@ -1,3 +1,5 @@
+import { get, type IncomingMessage } from "node:http";
+
 export interface SseEvent {
   event: string;
   data: Record<string, unknown>;
@@ -16,32 +18,37 @@ export function takeSseEvents(buffer: string): { events: SseEvent[]; rest: strin
   return { events, rest: buffer };
 }
 
-/** A live SSE connection over real HTTP, collecting its events. */
+/**
+ * A live SSE connection over real HTTP, collecting its events. Its own socket
+ * (no keep-alive pool), destroyed by close(): a socket left open would hold
+ * the server's shutdown until it timed out.
+ */
 export async function openStream(url: string, cookie?: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal, headers: cookie ? { cookie } : {} });
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = get(url, { agent: false, headers: cookie !== undefined ? { cookie } : {} }, resolve);
+    req.on("error", reject);
+  });
   const events: SseEvent[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
+  res.setEncoding("utf8");
   let buffer = "";
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        const taken = takeSseEvents(buffer);
-        events.push(...taken.events);
-        buffer = taken.rest;
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
+  let text = "";
+  res.on("data", (chunk: string) => {
+    text += chunk;
+    const taken = takeSseEvents(buffer + chunk);
+    events.push(...taken.events);
+    buffer = taken.rest;
+  });
+  // Ends when the server ends the stream, or when close() destroys it.
+  const ended = new Promise<void>((resolve) => res.on("close", () => resolve()));
   return {
+    status: res.statusCode ?? 0,
+    contentType: res.headers["content-type"] ?? "",
     events,
-    /** Settles when the server ends the stream (or close() aborts it). */
-    ended: pump,
+    /** The raw text received so far. */
+    text: () => text,
+    count: (needle: string) => text.split(needle).length - 1,
+    /** Settles when the server ends the stream (or close() ends it). */
+    ended,
     async until(predicate: (events: SseEvent[]) => boolean, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {
@@ -50,8 +57,8 @@ export async function openStream(url: string, cookie?: string) {
       }
     },
     async close() {
-      controller.abort();
-      await pump;
+      res.destroy();
+      await ended;
     },
   };
 }
