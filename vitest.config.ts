@@ -7,6 +7,9 @@ export default defineConfig({
   test: {
     pool: "forks",
     maxWorkers: 2,
+    // As the server runs (src/server/main.ts sets it): PGlite's WebAssembly on V8's baseline compiler
+    // only. The optimising one cost every test worker CPU on both cores (decision 042).
+    execArgv: ["--liftoff-only"],
     testTimeout: 30_000,
     reporters: ["default", "./test/support/slowest-files-reporter.ts"],
     hookTimeout: 60_000,
@@ -26,12 +29,17 @@ export default defineConfig({
             "test/deploy/**/*.test.ts",
           ],
           globalSetup: ["test/support/global-setup.ts"],
+          // A worker keeps its modules from file to file: each file still starts its own servers
+          // and databases, but Node, the server's modules and PGlite's WebAssembly load once.
+          isolate: false,
         },
       },
       {
         extends: true,
         test: {
           name: "browser",
+          // As for the API files, and one Chromium per worker (test/support/browser.ts).
+          isolate: false,
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["test/support/global-setup.ts"],
         },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
+import { newContext, screenshot, workerBrowser } from "../support/browser";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { freshDatabaseEnv } from "../support/test-database";
 import { gotoForm, WAIT } from "../support/browser-visitor";
@@ -23,11 +23,11 @@ describe("two instances on one PostgreSQL", () => {
     const env = { DATABASE_URL: fresh.env.DATABASE_URL, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: "warn" };
     // Separate DATA_DIRs would not matter with DATABASE_URL; the instances share nothing but the database.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     for (const s of [a, b]) {
       if (!s) continue;
       s.child.kill("SIGTERM");

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { CONSENT_VERSION } from "../../src/shared/privacy";
-import { launchBrowser, newContext, screenshot } from "../support/browser";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { newContext, screenshot } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { startTestApp } from "../support/test-app";
 import {
   expectFieldErrors,
   fillForm,
@@ -14,20 +14,11 @@ import {
 } from "../support/browser-visitor";
 
 describe("guardian consent, honeypot and privacy notice", () => {
-  let t: TestApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp("pglite", { listen: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("asks a minor's guardian to authorise, and stores the accepted version", async () => {
-      const ctx = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const ctx = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       const page = await ctx.newPage();
       await gotoForm(page, vp);
       const consent = page.getByRole("checkbox", { name: /Autorizo a inscrição na caravana/ });
@@ -49,7 +40,7 @@ describe("guardian consent, honeypot and privacy notice", () => {
       await expectFieldErrors(page, []);
       await press(vp, submitButton(page));
       await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
-      const [row] = await t.db.query<{ consentimento_versao: string; consentimento_em: Date | null }>(
+      const [row] = await ui.app.db.query<{ consentimento_versao: string; consentimento_em: Date | null }>(
         "SELECT consentimento_versao, consentimento_em FROM registrations WHERE nome_completo = $1",
         [`Menina ${vp}`],
       );
@@ -59,7 +50,7 @@ describe("guardian consent, honeypot and privacy notice", () => {
     });
 
     it("shows a short privacy notice and keeps the honeypot away from people", async () => {
-      const ctx = await newContext(browser, vp, { baseURL: t.baseUrl });
+      const ctx = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
       const page = await ctx.newPage();
       await gotoForm(page, vp);
       const summary = page.getByText("Privacidade dos seus dados", { exact: true });

@@ -1,21 +1,22 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "./browser";
+import { workerBrowser } from "./browser";
 import type { TestApp } from "./test-app";
 
 /**
- * For a browser test file: starts the app (with `start`) and Chromium before
- * its tests, side by side, and closes both after them. Read `app` and
+ * For a browser test file: starts the app (with `start`) before its tests,
+ * beside the worker's Chromium, and closes the app and every browser context
+ * the file left open after them. Read `app` and
  * `browser` inside tests and hooks, once they are started.
  */
 export function useBrowserApp(start: () => Promise<TestApp>): { readonly app: TestApp; readonly browser: Browser } {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([start(), launchBrowser()]);
+    [app, browser] = await Promise.all([start(), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await app?.close();
   });
   return {

@@ -29,6 +29,22 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every browser test file this worker runs (the browser
+ * project shares its workers' modules, vitest.config.ts): a launch per file
+ * cost a second of CPU. Files share nothing else: each test opens its own
+ * context, and useBrowserApp closes whatever a file left open.
+ */
+export function workerBrowser(): Promise<Browser> {
+  workerChromium ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => (workerChromium = undefined));
+    return browser;
+  });
+  return workerChromium;
+}
+
 /**
  * A phone or desktop context. Motion is reduced unless a test asks for it: the
  * intro fades and transitions cost every test time, and the tests about the
