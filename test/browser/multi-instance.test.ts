@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { newContext, screenshot, workerBrowser } from "../support/browser";
+import { closeContexts, newContext, screenshot, workerBrowser } from "../support/browser";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { freshDatabaseEnv } from "../support/test-database";
 import { gotoForm, WAIT } from "../support/browser-visitor";
@@ -27,7 +27,7 @@ describe("two instances on one PostgreSQL", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+    await closeContexts(browser);
     for (const s of [a, b]) {
       if (!s) continue;
       s.child.kill("SIGTERM");

@@ -1,13 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { workerBrowser } from "./browser";
+import { closeContexts, workerBrowser } from "./browser";
 import type { TestApp } from "./test-app";
 
 /**
  * For a browser test file: starts the app (with `start`) before its tests,
  * beside the worker's Chromium, and closes the app and every browser context
- * the file left open after them. Read `app` and
- * `browser` inside tests and hooks, once they are started.
+ * the file left open after them. Read `app` and `browser` inside tests and
+ * hooks, once they are started.
  */
 export function useBrowserApp(start: () => Promise<TestApp>): { readonly app: TestApp; readonly browser: Browser } {
   let app: TestApp | undefined;
@@ -16,7 +16,7 @@ export function useBrowserApp(start: () => Promise<TestApp>): { readonly app: Te
     [app, browser] = await Promise.all([start(), workerBrowser()]);
   });
   afterAll(async () => {
-    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+    await closeContexts(browser);
     await app?.close();
   });
   return {

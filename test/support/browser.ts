@@ -33,9 +33,9 @@ let workerChromium: Promise<Browser> | undefined;
 
 /**
  * One Chromium for every browser test file this worker runs (the browser
- * project shares its workers' modules, vitest.config.ts): a launch per file
- * cost a second of CPU. Files share nothing else: each test opens its own
- * context, and useBrowserApp closes whatever a file left open.
+ * project shares its workers' modules, vitest.config.ts) instead of a launch
+ * per file. Files share nothing else: each test opens its own context, and a
+ * file closes whatever it left open (closeContexts).
  */
 export function workerBrowser(): Promise<Browser> {
   workerChromium ??= launchBrowser().then((browser) => {
@@ -43,6 +43,11 @@ export function workerBrowser(): Promise<Browser> {
     return browser;
   });
   return workerChromium;
+}
+
+/** After a file: the contexts it left open in the worker's Chromium. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 /**
