@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/open-database";
 import { startPostgres } from "./postgres-server";
+import { enterRunScratch } from "./scratch-dir";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,42 +27,52 @@ interface Prepared {
   stop(): void;
 }
 
-/** The build, the PostgreSQL server and the two migrated databases. */
+/** The two migrated databases that each test's database is copied from. */
+async function migrateTemplates(postgresUrl: string, pgliteDir: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
+  await admin.end();
+  const databases = await Promise.all([
+    openDatabase(
+      {
+        DATABASE_URL: postgresUrl.replace(/\/postgres$/, `/${POSTGRES_TEMPLATE}`),
+        DATA_DIR: "",
+        CHECKPOINT_INTERVAL_MS: 60_000,
+      },
+      quietLog,
+    ),
+    openDatabase({ DATA_DIR: pgliteDir, CHECKPOINT_INTERVAL_MS: 60_000 }, quietLog),
+  ]);
+  await Promise.all(databases.map((db) => db.close()));
+}
+
+/** The build, the run's scratch folder, the PostgreSQL server and the two migrated databases. */
 async function prepare(): Promise<Prepared> {
   // Tests that start the server as a process run dist/server: compiled from the current sources.
   execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
-  const server = await startPostgres();
-  const pgliteDir = mkdtempSync(join(tmpdir(), "caravana-pglite-modelo-"));
+  const scratch = enterRunScratch();
   try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
-    await admin.end();
-    const databases = await Promise.all([
-      openDatabase(
-        {
-          DATABASE_URL: server.url.replace(/\/postgres$/, `/${POSTGRES_TEMPLATE}`),
-          DATA_DIR: "",
-          CHECKPOINT_INTERVAL_MS: 60_000,
-        },
-        quietLog,
-      ),
-      openDatabase({ DATA_DIR: pgliteDir, CHECKPOINT_INTERVAL_MS: 60_000 }, quietLog),
-    ]);
-    await Promise.all(databases.map((db) => db.close()));
+    const server = await startPostgres();
+    const pgliteDir = mkdtempSync(join(tmpdir(), "caravana-pglite-modelo-"));
+    try {
+      await migrateTemplates(server.url, pgliteDir);
+    } catch (err) {
+      server.stop();
+      throw err;
+    }
+    return {
+      postgresUrl: server.url,
+      pgliteDir,
+      stop() {
+        server.stop();
+        scratch.leave();
+      },
+    };
   } catch (err) {
-    server.stop();
-    rmSync(pgliteDir, { recursive: true, force: true });
+    scratch.leave();
     throw err;
   }
-  return {
-    postgresUrl: server.url,
-    pgliteDir,
-    stop() {
-      server.stop();
-      rmSync(pgliteDir, { recursive: true, force: true });
-    },
-  };
 }
 
 // The API and browser projects each name this set-up, and Vitest runs both in its one main process,
