@@ -1,6 +1,5 @@
-import type { FastifyReply } from "fastify";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { TooManyAttemptsError } from "../domain-errors";
 import { beginLoginAttempt, forgetLoginFailures } from "../limits/limits-repository";
 
 /**
@@ -59,13 +58,11 @@ export function waitMessage(retryAfterMs: number): string {
   return `Muitas tentativas de acesso. Aguarde ${wait} e tente de novo.`;
 }
 
-/** Starts an attempt for each key (a client, a person); the first that must wait is answered 429 with Retry-After. */
-export async function beginAttempts(throttle: LoginThrottle, keys: string[], reply: FastifyReply): Promise<void> {
+/** Starts an attempt for each key (a client, a person); the first that must wait refuses, saying how long. */
+export async function beginAttempts(throttle: LoginThrottle, keys: string[]): Promise<void> {
   for (const key of keys) {
     const decision = await throttle.begin(key);
-    if (!decision.allowed) {
-      reply.header("Retry-After", String(Math.ceil(decision.retryAfterMs / 1000)));
-      throw new HttpError(429, waitMessage(decision.retryAfterMs));
-    }
+    if (!decision.allowed)
+      throw new TooManyAttemptsError(waitMessage(decision.retryAfterMs), Math.ceil(decision.retryAfterMs / 1000));
   }
 }

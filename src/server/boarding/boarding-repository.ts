@@ -8,7 +8,7 @@ import {
   type LeaderSheetBus,
 } from "../../shared/boarding";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { NotFoundError } from "../domain-errors";
 
 /** A phone's clock may run this far ahead (minutes) before its marks are refused. */
 const MARK_FUTURE_TOLERANCE_MIN = 5;
@@ -144,6 +144,6 @@ export async function readPassenger(db: Queryable, id: string): Promise<Boarding
   const [row] = await db.query<BoardingPassenger>(`SELECT ${PASSENGER_COLUMNS} FROM registrations r WHERE r.id = $1`, [
     id,
   ]);
-  if (!row) throw new HttpError(404, BOARDING_MESSAGES.notFound);
+  if (!row) throw new NotFoundError(BOARDING_MESSAGES.notFound);
   return row;
 }

@@ -3,7 +3,7 @@ import { type CloseEdition, DATE_TO_BE_SET, EDITION_MESSAGES, type EditionChoice
 import type { EventSettings } from "../../shared/event-settings";
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, UnavailableError } from "../domain-errors";
 import { writeBackup } from "../maintenance/backup-file";
 import { anonymiseEditionLog } from "../activity/anonymise-log";
 import { editionTotals } from "./edition-totals";
@@ -65,10 +65,10 @@ async function namesTaken(db: Queryable, name: string, currentTitle: string) {
 
 async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: string, lock = false) {
   const open = await openEdition(db, lock);
-  if (!open || open.id !== input.edicao_id) throw new HttpError(409, EDITION_MESSAGES.alreadyClosed);
+  if (!open || open.id !== input.edicao_id) throw new ConflictError(EDITION_MESSAGES.alreadyClosed);
   const taken = await namesTaken(db, input.nome, currentTitle);
-  if (taken.nova) throw new HttpError(409, EDITION_MESSAGES.nameTaken(input.nome));
-  if (taken.atual) throw new HttpError(409, EDITION_MESSAGES.currentNameTaken(currentTitle));
+  if (taken.nova) throw new ConflictError(EDITION_MESSAGES.nameTaken(input.nome));
+  if (taken.atual) throw new ConflictError(EDITION_MESSAGES.currentNameTaken(currentTitle));
   return open;
 }
 
@@ -86,14 +86,16 @@ const closing = new WeakSet<Database>();
 export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) {
   const { db, settings } = deps;
   await refuseBadClose(db, input, settings.titulo);
-  if (closing.has(db)) throw new HttpError(409, EDITION_MESSAGES.closing);
+  if (closing.has(db)) throw new ConflictError(EDITION_MESSAGES.closing);
   closing.add(db);
   try {
     let backup: string;
     try {
       backup = (await writeBackup(db, { dir: deps.backupDir, passphrase: deps.passphrase })).file;
     } catch (err) {
-      throw new HttpError(503, EDITION_MESSAGES.backupFailed((err as NodeJS.ErrnoException).code ?? "erro de escrita"));
+      throw new UnavailableError(
+        EDITION_MESSAGES.backupFailed((err as NodeJS.ErrnoException).code ?? "erro de escrita"),
+      );
     }
     await deps.onBackup?.(backup);
     try {
@@ -103,7 +105,7 @@ export async function closeEdition(deps: CloseEditionDeps, input: CloseEdition) 
       });
     } catch (err) {
       // Another instance closed the edition while this backup was written: it is a copy of nothing new.
-      if (err instanceof HttpError && err.statusCode === 409) rmSync(backup, { force: true });
+      if (err instanceof ConflictError) rmSync(backup, { force: true });
       throw err;
     }
     return backup;

@@ -1,7 +1,7 @@
 import { FINANCE_MESSAGES } from "../../shared/finance";
 import type { CashView, HandoverView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from "../domain-errors";
 
 const PEOPLE_SQL = `SELECT u.id, u.nome, u.papel,
     coalesce((SELECT sum(p.valor_centavos) FROM pagamentos p
@@ -50,7 +50,7 @@ export async function registerHandover(
   input: { para: number; valor_centavos: number; de?: number },
 ): Promise<HandoverView> {
   const de = actor.papel === "coordenacao" && input.de ? input.de : actor.id;
-  if (de === input.para) throw new HttpError(400, "Quem entrega e quem recebe precisam ser pessoas diferentes.");
+  if (de === input.para) throw new InvalidInputError("Quem entrega e quem recebe precisam ser pessoas diferentes.");
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO entregas_dinheiro (de, para, valor_centavos, registrada_por, confirmada_em)
      VALUES ($1::int, $2::int, $3::int, $4::int, CASE WHEN $2::int = $4::int THEN now() END) RETURNING id::text`,
@@ -67,9 +67,9 @@ export async function confirmHandover(db: Database, actor: { id: number }, id: s
       "SELECT para, confirmada_em FROM entregas_dinheiro WHERE id = $1 FOR UPDATE",
       [id],
     );
-    if (!row) throw new HttpError(404, FINANCE_MESSAGES.handoverNotFound);
-    if (row.para !== actor.id) throw new HttpError(403, FINANCE_MESSAGES.handoverNotYours);
-    if (row.confirmada_em) throw new HttpError(409, FINANCE_MESSAGES.handoverDone);
+    if (!row) throw new NotFoundError(FINANCE_MESSAGES.handoverNotFound);
+    if (row.para !== actor.id) throw new ForbiddenError(FINANCE_MESSAGES.handoverNotYours);
+    if (row.confirmada_em) throw new ConflictError(FINANCE_MESSAGES.handoverDone);
     await tx.query("UPDATE entregas_dinheiro SET confirmada_em = now() WHERE id = $1", [id]);
     const [view] = await tx.query<HandoverView>(`${HANDOVER_SQL} WHERE e.id = $1`, [id]);
     return view;

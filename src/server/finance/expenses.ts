@@ -1,7 +1,7 @@
 import { type ExpenseInput, FINANCE_MESSAGES } from "../../shared/finance";
 import type { ExpenseView } from "../../shared/finance-views";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { NotFoundError } from "../domain-errors";
 
 const EXPENSE_SQL = `SELECT d.id::text, d.descricao, d.valor_centavos, to_char(d.data, 'YYYY-MM-DD') AS data, d.categoria,
   d.comprovante IS NOT NULL AS tem_comprovante, d.registrada_por_nome, u.nome AS pago_em_especie_por_nome
@@ -39,7 +39,7 @@ export async function addExpense(
 
 export async function removeExpense(db: Queryable, id: string): Promise<void> {
   const gone = await db.query("DELETE FROM despesas WHERE id = $1 RETURNING id", [id]);
-  if (!gone.length) throw new HttpError(404, FINANCE_MESSAGES.expenseNotFound);
+  if (!gone.length) throw new NotFoundError(FINANCE_MESSAGES.expenseNotFound);
 }
 
 export async function expenseReceipt(db: Queryable, id: string): Promise<{ data: Uint8Array; type: string } | null> {

@@ -2,7 +2,7 @@ import { setImmediate as turn } from "node:timers/promises";
 import { type CsvColumnsInput, FINANCE_MESSAGES } from "../../shared/finance";
 import type { ImportResult, StatementPreview } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError } from "../domain-errors";
 import { type ChunkCounts, importChunk, type ImportMatchKind } from "./import-statement-chunk";
 import { lineViews } from "./statement-lines";
 import type { CreditLine, SavedColumns } from "./statement/read-statement";
@@ -197,7 +197,7 @@ async function writeImport(
       )
       .catch((err: { code?: string }) => {
         // The edition was closed between two chunks: its import record went with it.
-        if (err.code === FOREIGN_KEY_VIOLATION) throw new HttpError(409, FINANCE_MESSAGES.importInterrupted);
+        if (err.code === FOREIGN_KEY_VIOLATION) throw new ConflictError(FINANCE_MESSAGES.importInterrupted);
         throw err;
       });
     // Paid here, so a later line with the same code is "Já pago", as in one pass.

@@ -1,7 +1,7 @@
 import { FINANCE_MESSAGES, type RefundDecision } from "../../shared/finance";
 import type { RefundView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, InvalidInputError, NotFoundError } from "../domain-errors";
 
 const REFUND_SQL = `SELECT id::text, inscricao_id, nome, referencia, origem, valor_centavos, estado, devolvido_centavos,
   metodo, to_char(data, 'YYYY-MM-DD') AS data, motivo, resolvido_por_nome, criado_em FROM reembolsos`;
@@ -24,13 +24,13 @@ export async function decideRefund(
       "SELECT estado, valor_centavos FROM reembolsos WHERE id = $1 FOR UPDATE",
       [id],
     );
-    if (!row) throw new HttpError(404, FINANCE_MESSAGES.refundNotFound);
-    if (row.estado !== "pendente") throw new HttpError(409, FINANCE_MESSAGES.refundDone);
+    if (!row) throw new NotFoundError(FINANCE_MESSAGES.refundNotFound);
+    if (row.estado !== "pendente") throw new ConflictError(FINANCE_MESSAGES.refundDone);
     // What is given back is at most what came in, on a day that has happened.
     if (decision.estado === "reembolsado") {
       if (decision.valor_centavos > row.valor_centavos)
-        throw new HttpError(400, FINANCE_MESSAGES.refundAbovePaid(row.valor_centavos));
-      if (decision.data > today) throw new HttpError(400, FINANCE_MESSAGES.refundInFuture);
+        throw new InvalidInputError(FINANCE_MESSAGES.refundAbovePaid(row.valor_centavos));
+      if (decision.data > today) throw new InvalidInputError(FINANCE_MESSAGES.refundInFuture);
     }
     await tx.query(
       `UPDATE reembolsos SET estado = $2, devolvido_centavos = $3, metodo = $4, data = $5, motivo = $6,

@@ -1,7 +1,7 @@
 import { FINANCE_MESSAGES } from "../../shared/finance";
 import type { StatementLineView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, NotFoundError } from "../domain-errors";
 import { payLines } from "./pay-from-statement";
 import { lineViews } from "./statement-lines";
 
@@ -10,11 +10,11 @@ async function lockedLine(tx: Queryable, lineId: string) {
     "SELECT estado, valor_centavos, sugestoes::text[] AS sugestoes, como FROM extrato_linhas WHERE id = $1 FOR UPDATE",
     [lineId],
   );
-  if (!line) throw new HttpError(404, FINANCE_MESSAGES.lineNotFound);
+  if (!line) throw new NotFoundError(FINANCE_MESSAGES.lineNotFound);
   if (line.estado !== "sugerida" && line.estado !== "sem_correspondencia") {
     // 409 with the line as it is now, so the panel shows what happened.
     const [current] = await lineViews(tx, [lineId]);
-    throw new HttpError(409, FINANCE_MESSAGES.lineTaken, { linha: current });
+    throw new ConflictError(FINANCE_MESSAGES.lineTaken, { linha: current });
   }
   return line;
 }
@@ -41,23 +41,22 @@ export async function confirmLine(
        WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
       [ids],
     );
-    if (regs.length !== ids.length) throw new HttpError(404, FINANCE_MESSAGES.registrationGone);
-    if (regs.some((r) => r.status_pagamento !== "pendente"))
-      throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    if (regs.length !== ids.length) throw new NotFoundError(FINANCE_MESSAGES.registrationGone);
+    if (regs.some((r) => r.status_pagamento !== "pendente")) throw new ConflictError(FINANCE_MESSAGES.registrationPaid);
     // Someone who gave up owes nothing: their money is a refund, not a payment.
-    if (regs.some((r) => r.situacao === "desistente")) throw new HttpError(409, FINANCE_MESSAGES.registrationGaveUp);
+    if (regs.some((r) => r.situacao === "desistente")) throw new ConflictError(FINANCE_MESSAGES.registrationGaveUp);
     const owed = regs.reduce((sum, r) => sum + r.devido, 0);
     // One registration: a line below what is owed pays nothing by itself (a discount first, or ignore it).
     if (ids.length === 1 && line.valor_centavos < owed)
-      throw new HttpError(409, FINANCE_MESSAGES.linePartial(line.valor_centavos, owed));
+      throw new ConflictError(FINANCE_MESSAGES.linePartial(line.valor_centavos, owed));
     // Several: the line is exactly what they owe together, or nobody is paid.
     if (ids.length > 1 && line.valor_centavos !== owed)
-      throw new HttpError(409, FINANCE_MESSAGES.lineSplit(line.valor_centavos, owed));
+      throw new ConflictError(FINANCE_MESSAGES.lineSplit(line.valor_centavos, owed));
     // A suggested registration keeps why it was suggested (its code, or its name); any other is linked by hand.
     const como =
       ids.length === 1 && line.sugestoes.includes(ids[0]) ? (line.como === "codigo" ? "codigo" : "nome") : "vinculo";
     const { paidLines } = await payLines(tx, [{ lineId, valorCentavos: line.valor_centavos, ids, como }], actor);
-    if (!paidLines.length) throw new HttpError(409, FINANCE_MESSAGES.registrationPaid);
+    if (!paidLines.length) throw new ConflictError(FINANCE_MESSAGES.registrationPaid);
     const [view] = await lineViews(tx, [lineId]);
     return view;
   });

@@ -11,7 +11,7 @@ import {
 import type { MessagePreview, NewMessageList } from "../../shared/message-lists";
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ForbiddenError, NotFoundError, UnprocessableError } from "../domain-errors";
 import { asPerson, byPhone, eventFacts, sampleLink } from "./message-facts";
 import { groupMembers, type Member } from "./message-groups";
 
@@ -25,11 +25,11 @@ export async function checkMayStart(
     const [bus] = await db.query<{ equipe_id: number | null }>("SELECT equipe_id FROM onibus WHERE id = $1", [
       input.onibus_id ?? null,
     ]);
-    if (!bus) throw new HttpError(404, MESSAGE_MESSAGES.busNotFound);
-    if (actor.papel === "equipe" && bus.equipe_id !== actor.id) throw new HttpError(403, MESSAGE_MESSAGES.busOnly);
+    if (!bus) throw new NotFoundError(MESSAGE_MESSAGES.busNotFound);
+    if (actor.papel === "equipe" && bus.equipe_id !== actor.id) throw new ForbiddenError(MESSAGE_MESSAGES.busOnly);
     return;
   }
-  if (actor.papel === "equipe") throw new HttpError(403, MESSAGE_MESSAGES.busOnly);
+  if (actor.papel === "equipe") throw new ForbiddenError(MESSAGE_MESSAGES.busOnly);
 }
 
 /**
@@ -110,8 +110,8 @@ export async function createMessageList(
   return db.transaction(async (tx) => {
     await checkMayStart(tx, actor, input);
     const plan = await planList(tx, input, settings, origin);
-    if (plan.sending.length === 0) throw new HttpError(422, MESSAGE_MESSAGES.emptyGroup);
-    if (plan.cortar > 0) throw new HttpError(422, TOO_LONG_MESSAGE(plan.cortar));
+    if (plan.sending.length === 0) throw new UnprocessableError(MESSAGE_MESSAGES.emptyGroup);
+    if (plan.cortar > 0) throw new UnprocessableError(TOO_LONG_MESSAGE(plan.cortar));
     const [bus] =
       input.grupo === "onibus"
         ? await tx.query<{ nome: string }>("SELECT nome FROM onibus WHERE id = $1", [input.onibus_id])

@@ -3,7 +3,7 @@ import { fillMessage, MESSAGE_MESSAGES, type MessageGroup, ROW_HOLD_MINUTES } fr
 import { personalLink } from "../../shared/my-registration";
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ForbiddenError, NotFoundError } from "../domain-errors";
 import { grantAccess } from "../my-registration/access-repository";
 import { asPerson, eventFacts } from "./message-facts";
 import { stillInGroup, whyLeft } from "./message-groups";
@@ -73,8 +73,8 @@ export async function openMessageRow(
 ): Promise<RowOutcome> {
   return db.transaction(async (tx) => {
     const row = await lockRow(tx, rowId);
-    if (!row) throw new HttpError(404, MESSAGE_MESSAGES.rowNotFound);
-    if (!mayWorkOn(actor, row)) throw new HttpError(403, MESSAGE_MESSAGES.listNotYours);
+    if (!row) throw new NotFoundError(MESSAGE_MESSAGES.rowNotFound);
+    if (!mayWorkOn(actor, row)) throw new ForbiddenError(MESSAGE_MESSAGES.listNotYours);
     const lista_id = row.lista_id;
     if (row.estado === "enviada")
       return action === "enviada" ? { lista_id, marcada: true } : { lista_id, recusa: "enviada" };

@@ -1,6 +1,6 @@
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { NotFoundError } from "../domain-errors";
 
 /**
  * "Cuidados de saúde" of one registration, for Coordenação's details: sensitive
@@ -8,6 +8,6 @@ import { HttpError } from "../http-error";
  */
 export async function readHealthNotes(db: Queryable, id: string): Promise<{ saude: string | null }> {
   const [row] = await db.query<{ saude: string | null }>("SELECT saude FROM registrations WHERE id = $1", [id]);
-  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return { saude: row.saude };
 }

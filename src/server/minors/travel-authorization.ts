@@ -3,7 +3,7 @@ import type { EventSettings } from "../../shared/event-settings";
 import { tripFacts } from "../../shared/event-settings";
 import { AUTHORIZATION_AGE, type AuthorizationDocument } from "../../shared/minors";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { NotFoundError } from "../domain-errors";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 
@@ -29,7 +29,7 @@ export async function authorizationDocument(
      WHERE r.id = $1 AND r.idade < $2 AND r.situacao <> 'desistente'`,
     [id, AUTHORIZATION_AGE],
   );
-  if (!row) throw new HttpError(404, "Esta inscrição não precisa de autorização de viagem.");
+  if (!row) throw new NotFoundError("Esta inscrição não precisa de autorização de viagem.");
   return fill(row, s);
 }
 
@@ -65,6 +65,6 @@ export async function markAuthorization(
      WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
     [id, received, actor.nome],
   );
-  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return toRegistration(row);
 }

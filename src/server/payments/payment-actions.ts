@@ -3,7 +3,7 @@ import { BOARDING_MESSAGES } from "../../shared/boarding";
 import { FINANCE_MESSAGES } from "../../shared/finance";
 import type { PaymentRecord, RegistrationPayments } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, InvalidInputError, NotFoundError } from "../domain-errors";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import { payerAsWritten } from "../finance/statement/statement-matching";
@@ -26,7 +26,7 @@ async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" 
      RETURNING ${REGISTRATION_COLUMNS}`,
     [id, status],
   );
-  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return toRegistration(row);
 }
 
@@ -52,8 +52,8 @@ export async function receiveCash(db: Queryable, id: string): Promise<void> {
      SELECT nome_completo, situacao FROM registrations WHERE id = $1`,
     [id],
   );
-  if (!row) throw new HttpError(404, BOARDING_MESSAGES.notFound);
-  if (row.situacao !== "vaga") throw new HttpError(409, BOARDING_MESSAGES.notSeated(row.nome_completo));
+  if (!row) throw new NotFoundError(BOARDING_MESSAGES.notFound);
+  if (row.situacao !== "vaga") throw new ConflictError(BOARDING_MESSAGES.notSeated(row.nome_completo));
 }
 
 /**
@@ -82,10 +82,10 @@ export async function adjustAmount(
        FROM registrations r WHERE id = $1 FOR UPDATE`,
       [id],
     );
-    if (!reg) throw new HttpError(404, REGISTRATION_NOT_FOUND);
-    if (reg.pago > 0) throw new HttpError(409, FINANCE_MESSAGES.adjustPaid);
+    if (!reg) throw new NotFoundError(REGISTRATION_NOT_FOUND);
+    if (reg.pago > 0) throw new ConflictError(FINANCE_MESSAGES.adjustPaid);
     // A discount lowers the price; it never raises what someone owes.
-    if (input.valor_centavos > reg.preco) throw new HttpError(400, FINANCE_MESSAGES.discountAbovePrice(reg.preco));
+    if (input.valor_centavos > reg.preco) throw new InvalidInputError(FINANCE_MESSAGES.discountAbovePrice(reg.preco));
     const [row] = await tx.query<RegistrationRow>(
       `UPDATE registrations SET valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
          status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado' ELSE 'pendente' END, updated_at = now()
@@ -103,7 +103,7 @@ export async function paymentHistory(db: Queryable, id: string): Promise<Registr
      FROM registrations r WHERE id = $1`,
     [id],
   );
-  if (!reg) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (!reg) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   const registros = await db.query<PaymentRecord>(
     `SELECT p.id::text, p.tipo, p.valor_centavos, p.metodo, p.origem, p.registrado_por_nome, u.nome AS recebido_por_nome,
             p.em, p.motivo,
@@ -140,12 +140,12 @@ export async function deleteWithMoney(
       "SELECT caravana_pago_liquido(id) AS pago FROM registrations WHERE id = $1 FOR UPDATE",
       [id],
     );
-    if (!reg) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+    if (!reg) throw new NotFoundError(REGISTRATION_NOT_FOUND);
     if (reg.pago > 0 && !choice.dinheiro)
-      throw new HttpError(409, FINANCE_MESSAGES.moneyChoiceNeeded, { pago_centavos: reg.pago });
+      throw new ConflictError(FINANCE_MESSAGES.moneyChoiceNeeded, { pago_centavos: reg.pago });
     const motivo = choice.motivo?.trim();
     if (reg.pago > 0 && choice.dinheiro === "manter" && !motivo)
-      throw new HttpError(400, FINANCE_MESSAGES.reasonRequired);
+      throw new InvalidInputError(FINANCE_MESSAGES.reasonRequired);
     await tx.query("DELETE FROM registrations WHERE id = $1", [id]);
     if (reg.pago > 0 && choice.dinheiro === "manter") {
       await tx.query(

@@ -1,5 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  TooManyAttemptsError,
+  UnavailableError,
+  UnprocessableError,
+} from "../domain-errors";
 import { HttpError } from "../http-error";
 
 export const UNEXPECTED_ERROR = "Erro inesperado";
@@ -31,6 +41,28 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: "Endereço longo demais.",
 };
 
+/** Each kind of refusal from a domain module, as HTTP (src/server/domain-errors.ts). */
+const DOMAIN_STATUS: [abstract new (...args: never[]) => DomainError, number][] = [
+  [InvalidInputError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [UnprocessableError, 422],
+  [TooManyAttemptsError, 429],
+  [UnavailableError, 503],
+];
+
+/** The HTTP status of a domain refusal; a kind missing from the table would be a 500 (domain-errors.test.ts). */
+export function domainStatus(err: DomainError): number {
+  return DOMAIN_STATUS.find(([kind]) => err instanceof kind)?.[1] ?? 500;
+}
+
+function sendDomainError(err: DomainError, reply: FastifyReply): FastifyReply {
+  const status = domainStatus(err);
+  if (err instanceof TooManyAttemptsError) reply.header("Retry-After", String(err.retryAfterSeconds));
+  return reply.status(status).send({ ...err.extra, error: err.message });
+}
+
 /** Fastify's `frameworkErrors` option: the same pt-BR `{ error }` (and headers) as every other answer. */
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
@@ -41,6 +73,7 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
 /** One place turns every failure into { error: "mensagem" }; 5xx details stay in the log. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof DomainError) return sendDomainError(err, reply);
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ ...err.extra, error: err.message });
     }

@@ -6,7 +6,7 @@ import { ADULT_AGE, CONSENT_VERSION } from "../../shared/privacy";
 import type { RegistrationData } from "../../shared/registration-schema";
 import { hashToken, newSecret } from "../auth/token-hash";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError } from "../domain-errors";
 import { readFormStatus } from "./form-status-repository";
 import { withWaitingPositions } from "./waiting-positions";
 import { busNameOf, SEAT_COLUMNS } from "./registration-row";
@@ -222,7 +222,7 @@ export async function createRegistration(
     } catch (err) {
       if (!isPhoneFull(err)) throw err;
       const [{ limit }] = await db.query<{ limit: number }>("SELECT caravana_inscricoes_por_numero() AS limit");
-      throw new HttpError(409, phoneFullMessage(limit));
+      throw new ConflictError(phoneFullMessage(limit));
     }
     if (created) {
       const [placed] = await withWaitingPositions(db, [created]);
@@ -234,9 +234,9 @@ export async function createRegistration(
     const existing = await findSamePerson(db, data);
     if (existing) {
       // The id only: a phone that made it finds it on "Minha inscrição"; any other asks with the code.
-      throw new HttpError(409, alreadyRegisteredMessage(data.nome_completo), { inscricao: { id: existing.id } });
+      throw new ConflictError(alreadyRegisteredMessage(data.nome_completo), { inscricao: { id: existing.id } });
     }
-    if (!(await readFormStatus(db)).is_open) throw new HttpError(409, formClosedMessage(eventTitle()));
+    if (!(await readFormStatus(db)).is_open) throw new ConflictError(formClosedMessage(eventTitle()));
     // Open, new key, new person: the reference (or the id) was taken. Draw again.
   }
   throw new Error("referência de pagamento repetida 20 vezes seguidas");

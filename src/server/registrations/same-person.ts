@@ -1,5 +1,5 @@
 import type { RegistrationData } from "../../shared/registration-schema";
-import { HttpError } from "../http-error";
+import { ConflictError } from "../domain-errors";
 
 // One registration per person (caravana_nome_chave in docs/schema.md, decision 030): the same phone
 // and the same name, folded, with every space removed, among those not given up.
@@ -40,7 +40,7 @@ export async function refusingSamePerson<T>(change: () => Promise<T>): Promise<T
   try {
     return await change();
   } catch (err) {
-    if (isSamePersonConflict(err)) throw new HttpError(409, SAME_PERSON_MESSAGE);
+    if (isSamePersonConflict(err)) throw new ConflictError(SAME_PERSON_MESSAGE);
     throw err;
   }
 }

@@ -3,7 +3,7 @@ import type { Registration } from "../../shared/api-types";
 import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
 import type { Kinship } from "../../shared/minors";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { NotFoundError } from "../domain-errors";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
 
 export interface RegistrationEdit {
@@ -46,7 +46,7 @@ export async function editRegistration(db: Queryable, id: string, edit: Registra
       edit.saude ?? null,
     ],
   );
-  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return toRegistration(row);
 }
 
@@ -54,11 +54,11 @@ export async function readRegistration(db: Queryable, id: string): Promise<Regis
   const [row] = await db.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations WHERE id = $1`, [
     id,
   ]);
-  if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   return toRegistration(row);
 }
 
 export async function deleteRegistration(db: Queryable, id: string): Promise<void> {
   const rows = await db.query("DELETE FROM registrations WHERE id = $1 RETURNING id", [id]);
-  if (rows.length === 0) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  if (rows.length === 0) throw new NotFoundError(REGISTRATION_NOT_FOUND);
 }

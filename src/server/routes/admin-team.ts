@@ -42,7 +42,7 @@ const adminTeamRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       // The current password is guessed no faster than at the login: per person and per address.
       const keys = [`pessoa:${request.admin!.id}`, clientKey(request.ip)];
-      await beginAttempts(throttle, keys, reply);
+      await beginAttempts(throttle, keys);
       await changeOwnPassword(request.actorDb, request.admin!, request.body.atual, request.body.nova);
       for (const key of keys) await throttle.succeed(key);
       return reply.status(204).send();

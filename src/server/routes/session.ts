@@ -38,7 +38,7 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
     {
       schema: { body: loginBodySchema },
       // Counted before the body is read: a slow or huge body is already an attempt.
-      onRequest: (request, reply) => beginAttempts(throttle, [clientKey(request.ip)], reply),
+      onRequest: (request) => beginAttempts(throttle, [clientKey(request.ip)]),
     },
     async (request, reply) => {
       const { login, password } = request.body;

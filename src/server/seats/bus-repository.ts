@@ -9,7 +9,7 @@ import {
   type SeatSummary,
 } from "../../shared/seats";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, NotFoundError } from "../domain-errors";
 
 // Buses and the counts of seats. The seat rules themselves are in the
 // database (onibus_sem_excesso, registrations_settle_seats; docs/schema.md); this module asks first, so the coordinator gets a
@@ -92,7 +92,7 @@ async function changeBuses(
       };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, SEAT_MESSAGES.duplicateName);
+    if (isUniqueViolation(err)) throw new ConflictError(SEAT_MESSAGES.duplicateName);
     throw err;
   }
 }
@@ -116,8 +116,7 @@ export async function updateBus(db: Pick<Database, "transaction">, id: string, b
     if (!bus) return null;
     if (body.lugares < bus.ocupados) {
       const excess = bus.ocupados - body.lugares;
-      throw new HttpError(
-        409,
+      throw new ConflictError(
         `O ${bus.nome} tem ${peopleCount(bus.ocupados)}. Mova ${peopleCount(excess)} para outro ônibus (ou marque como desistente) antes de reduzir para ${body.lugares} lugares.`,
       );
     }
@@ -128,16 +127,16 @@ export async function updateBus(db: Pick<Database, "transaction">, id: string, b
     );
     return row;
   });
-  if (!saved) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+  if (!saved) throw new NotFoundError(SEAT_MESSAGES.busNotFound);
   return saved;
 }
 
 export async function deleteBus(db: Pick<Database, "transaction">, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const bus = (await lockBuses(tx)).find((b) => b.id === id);
-    if (!bus) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+    if (!bus) throw new NotFoundError(SEAT_MESSAGES.busNotFound);
     if (bus.ocupados > 0) {
-      throw new HttpError(409, busRemovalRefusal(bus));
+      throw new ConflictError(busRemovalRefusal(bus));
     }
     await tx.query("DELETE FROM onibus WHERE id = $1", [id]);
   });

@@ -1,6 +1,6 @@
 import { SEAT_MESSAGES, type SeatMove, type UnpaidSeat } from "../../shared/seats";
 import type { Database, Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, InvalidInputError, NotFoundError } from "../domain-errors";
 import { readRegistration } from "../registrations/update-registration";
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import { lockBuses } from "./bus-repository";
@@ -23,28 +23,27 @@ async function checkMove(tx: Queryable, move: SeatMove, buses: Awaited<ReturnTyp
   const { para, de } = move;
   if (para.situacao === "vaga") {
     if (buses.length === 0) {
-      if (para.onibus_id) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+      if (para.onibus_id) throw new NotFoundError(SEAT_MESSAGES.busNotFound);
       return;
     }
-    if (!para.onibus_id) throw new HttpError(400, CHOOSE_BUS_MESSAGE);
+    if (!para.onibus_id) throw new InvalidInputError(CHOOSE_BUS_MESSAGE);
     const bus = buses.find((b) => b.id === para.onibus_id);
-    if (!bus) throw new HttpError(404, SEAT_MESSAGES.busNotFound);
+    if (!bus) throw new NotFoundError(SEAT_MESSAGES.busNotFound);
     if (bus.ocupados >= bus.lugares) {
-      throw new HttpError(409, `O ${bus.nome} está lotado (${bus.lugares} lugares). Escolha outro ônibus.`);
+      throw new ConflictError(`O ${bus.nome} está lotado (${bus.lugares} lugares). Escolha outro ônibus.`);
     }
     return;
   }
   if (para.situacao === "espera") {
-    if (buses.length === 0) throw new HttpError(409, NO_BUSES_MESSAGE);
+    if (buses.length === 0) throw new ConflictError(NO_BUSES_MESSAGE);
     if (de.situacao !== "vaga") return;
     // From a seat, the list is a swap with the first in line, so someone must be waiting.
     const [first] = await tx.query<{ nome_completo: string }>(
       "SELECT nome_completo FROM registrations WHERE situacao = 'espera' ORDER BY ordem_espera LIMIT 1",
     );
-    if (!first || buses.some((b) => b.ocupados < b.lugares)) throw new HttpError(409, NO_WAITING_LIST_MESSAGE);
+    if (!first || buses.some((b) => b.ocupados < b.lugares)) throw new ConflictError(NO_WAITING_LIST_MESSAGE);
     if (!move.confirmar) {
-      throw new HttpError(
-        409,
+      throw new ConflictError(
         `O lugar liberado vai para ${first.nome_completo}, 1º da lista de espera. Confirme para mover.`,
       );
     }
@@ -59,8 +58,8 @@ export async function moveRegistration(db: Pick<Database, "transaction">, id: st
       "SELECT situacao, onibus_id FROM registrations WHERE id = $1 FOR UPDATE",
       [id],
     );
-    if (!current) throw new HttpError(404, REGISTRATION_NOT_FOUND);
-    if (!samePlace(current, move.de)) throw new HttpError(409, MOVED_MEANWHILE_MESSAGE);
+    if (!current) throw new NotFoundError(REGISTRATION_NOT_FOUND);
+    if (!samePlace(current, move.de)) throw new ConflictError(MOVED_MEANWHILE_MESSAGE);
     if (samePlace(current, move.para)) return readRegistration(tx, id);
     await checkMove(tx, move, buses);
     await tx.query("UPDATE registrations SET situacao = $2, onibus_id = $3, updated_at = now() WHERE id = $1", [

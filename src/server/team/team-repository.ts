@@ -2,7 +2,7 @@ import { loginFromName, loginMatches, type NewMember, TEAM_MESSAGES, type TeamMe
 import type { AdminActor } from "../auth/session-repository";
 import { generatePassword, hashPassword, verifyPassword } from "../auth/password-hash";
 import type { Queryable } from "../db/database";
-import { HttpError } from "../http-error";
+import { ConflictError, InvalidInputError, NotFoundError } from "../domain-errors";
 
 // The admin_users table (docs/schema.md). Its trigger ends a person's sessions
 // when they are deactivated or get a new password, and keeps one active
@@ -18,9 +18,8 @@ const toMember = (r: MemberRow): TeamMember => ({ ...r, criado_em: new Date(r.cr
 /** Postgres errors the table's rules raise, as pt-BR answers. */
 function refusal(err: unknown, login?: string): never {
   const e = err as { code?: string; message?: string; constraint?: string };
-  if (e.code === "23505" && login) throw new HttpError(409, TEAM_MESSAGES.duplicateLogin(login));
-  if (e.code === "23514" && e.message === "ultima_coordenacao")
-    throw new HttpError(409, TEAM_MESSAGES.lastCoordination);
+  if (e.code === "23505" && login) throw new ConflictError(TEAM_MESSAGES.duplicateLogin(login));
+  if (e.code === "23514" && e.message === "ultima_coordenacao") throw new ConflictError(TEAM_MESSAGES.lastCoordination);
   throw err;
 }
 
@@ -53,7 +52,7 @@ export async function setMemberActive(db: Queryable, id: number, ativo: boolean)
       `UPDATE admin_users SET ativo = $2 WHERE id = $1 RETURNING ${MEMBER_COLUMNS}`,
       [id, ativo],
     );
-    if (!row) throw new HttpError(404, TEAM_MESSAGES.notFound);
+    if (!row) throw new NotFoundError(TEAM_MESSAGES.notFound);
     return toMember(row);
   } catch (err) {
     refusal(err);
@@ -73,16 +72,17 @@ export async function resetMemberPassword(
   );
   if (!row) {
     const [principal] = await db.query("SELECT 1 FROM admin_users WHERE id = $1 AND principal", [id]);
-    throw new HttpError(principal ? 409 : 404, principal ? TEAM_MESSAGES.principalPassword : TEAM_MESSAGES.notFound);
+    if (principal) throw new ConflictError(TEAM_MESSAGES.principalPassword);
+    throw new NotFoundError(TEAM_MESSAGES.notFound);
   }
   return { member: toMember(row), password };
 }
 
 /** The person's own change: the current password first. Ends every session of theirs, this one included. */
 export async function changeOwnPassword(db: Queryable, actor: AdminActor, current: string, next: string) {
-  if (actor.principal) throw new HttpError(409, TEAM_MESSAGES.principalPassword);
+  if (actor.principal) throw new ConflictError(TEAM_MESSAGES.principalPassword);
   const [row] = await db.query<{ senha_hash: string }>("SELECT senha_hash FROM admin_users WHERE id = $1", [actor.id]);
-  if (!row || !(await verifyPassword(current, row.senha_hash))) throw new HttpError(400, TEAM_MESSAGES.currentWrong);
+  if (!row || !(await verifyPassword(current, row.senha_hash))) throw new InvalidInputError(TEAM_MESSAGES.currentWrong);
   await db.query("UPDATE admin_users SET senha_hash = $2 WHERE id = $1", [actor.id, await hashPassword(next)]);
 }
 
