@@ -24,8 +24,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * One folder for everything a test run writes: the database copied for each
- * test (a 41 MB PGlite folder some 250 times a run), the PostgreSQL server,
+ * One folder for everything a test run writes: each test's database (a copy
+ * of a 41 MB PGlite folder of about 1,200 files), the PostgreSQL server,
  * backups and browser profiles. In memory (tmpfs) when the machine has one,
  * so those copies skip the disk's journal and flushes (decision 042).
  *
