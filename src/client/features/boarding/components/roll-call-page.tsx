@@ -1,20 +1,14 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
-import {
-  type BoardingBus,
-  boardedLabel,
-  busPassengers,
-  foldName,
-  readPass,
-  TRIP_LABELS,
-  TRIPS,
-} from "../../../../shared/boarding";
+import { boardedLabel, busPassengers, foldName, readPass } from "../../../../shared/boarding";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useAppConfig } from "../../../lib/app-config";
 import { useIsCoordination } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";
 import { Link } from "../../../lib/router";
+import { BusTripPicker, busKey } from "./bus-trip-picker";
 import { HeldMarksNotice } from "./held-marks-notice";
 import { PassengerRow } from "./passenger-row";
+import { SyncStatus } from "./sync-status";
 import type { PassRead } from "./qr-reader-dialog";
 import { registerRollCallWorker } from "../utils/register-worker";
 import { type Choice, keepChoice, readChoice } from "../utils/roll-call-choice";
@@ -26,8 +20,6 @@ const QrReaderDialog = lazy(() => import("./qr-reader-dialog").then((m) => ({ de
 
 // An undo offered in a toast must not outlive the next few taps.
 const UNDO_TOAST_MS = 5000;
-
-const busKey = (b: BoardingBus) => b.id ?? "";
 
 /** /admin/embarque: one bus, one trip, big rows, works with no signal. */
 export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean }) {
@@ -149,35 +141,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
       {rc.list && bus && (
         <main className="rc-main">
           <div className="rc-controls">
-            <div className="admin-field rc-bus">
-              <label htmlFor="rc-onibus">Ônibus</label>
-              <select
-                id="rc-onibus"
-                value={busKey(bus)}
-                onChange={(e) => setChoice({ ...choice, onibus: e.target.value || null })}
-              >
-                {buses.map((b) => (
-                  <option key={busKey(b)} value={busKey(b)}>
-                    {b.nome}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <fieldset className="rc-trip">
-              <legend>Viagem</legend>
-              {TRIPS.map((t) => (
-                <label key={t} className={t === trip ? "is-on" : undefined}>
-                  <input
-                    type="radio"
-                    name="viagem"
-                    value={t}
-                    checked={t === trip}
-                    onChange={() => setChoice({ ...choice, viagem: t })}
-                  />
-                  {TRIP_LABELS[t]}
-                </label>
-              ))}
-            </fieldset>
+            <BusTripPicker buses={buses} bus={bus} choice={choice} onChoose={setChoice} />
           </div>
 
           <p className="rc-count" aria-live="polite">
@@ -282,28 +246,5 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
         </Suspense>
       )}
     </div>
-  );
-}
-
-interface SyncStatusProps {
-  online: boolean;
-  queued: number;
-  queueRead: boolean;
-  sending: boolean;
-}
-
-function SyncStatus({ online, queued, queueRead, sending }: SyncStatusProps) {
-  let text: string;
-  if (queued > 0) text = `${queued} aguardando envio`;
-  // A page opened again (after a login) shows nothing as sent before it has read what the phone kept.
-  else if (!queueRead) text = "Conferindo envios";
-  else text = online ? "Tudo enviado" : "Sem conexão";
-  return (
-    <p className={`rc-sync ${online ? "" : "is-offline"}`} role="status">
-      <span className="rc-sync-dot" aria-hidden="true" />
-      {text}
-      {sending && queued > 0 ? "..." : ""}
-      {!online && queued > 0 && <span className="admin-visually-hidden"> (sem conexão)</span>}
-    </p>
   );
 }
