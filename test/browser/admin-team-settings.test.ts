@@ -120,7 +120,15 @@ describe("settings, team and activity in the panel", () => {
         await openDashboard(panel);
         await panel.getByRole("link", { name: "Equipe" }).click();
         await panel.getByRole("button", { name: "Adicionar pessoa" }).click();
-        await panel.getByLabel("Nome").fill("Helena Souza");
+        // The field's hint is read with it, and an error takes the hint's place, for a screen reader too.
+        const nome = panel.getByLabel("Nome");
+        const description = async () =>
+          panel.locator(`[id="${await nome.getAttribute("aria-describedby")}"]`).textContent();
+        expect(await description()).toBe("O login sai do primeiro e do último nome.");
+        await panel.getByRole("button", { name: "Adicionar", exact: true }).click();
+        await expect.poll(() => nome.getAttribute("aria-invalid"), WAIT).toBe("true");
+        expect(await description()).toBe("Informe o nome da pessoa.");
+        await nome.fill("Helena Souza");
         await panel.getByLabel("Papel").selectOption({ label: "Equipe" });
         await panel.getByRole("button", { name: "Adicionar", exact: true }).click();
         const shown = panel.getByRole("dialog", { name: "Acesso de Helena Souza" });

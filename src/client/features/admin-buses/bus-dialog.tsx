@@ -9,6 +9,7 @@ import {
   peopleCount,
 } from "../../../shared/seats";
 import { maskPhone } from "../../../shared/phone";
+import { AdminField } from "../../components/admin-field";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
@@ -76,85 +77,82 @@ export function BusDialog({ bus, unassigned, onClose, onSaved }: Props) {
     }
   }
 
-  const errorFor = (field: Field) =>
-    error?.field === field ? (
-      <p id={`${id}-${field}-error`} className="admin-field-error">
-        {error.message}
-      </p>
-    ) : null;
-  const aria = (field: Field) => ({
-    "aria-invalid": error?.field === field ? true : undefined,
-    "aria-describedby": error?.field === field ? `${id}-${field}-error` : undefined,
-  });
+  const errorAt = (field: Field) => (error?.field === field ? error.message : null);
 
   return (
     <ModalDialog title={bus ? `Editar ${bus.nome}` : "Adicionar ônibus"} onClose={onClose} busy={saving}>
       <form className="admin-edit-form" onSubmit={submit} noValidate>
-        <div className="admin-field">
-          <label htmlFor={`${id}-nome`}>Nome do ônibus</label>
-          <input
-            id={`${id}-nome`}
-            type="text"
-            autoComplete="off"
-            maxLength={BUS_NAME_MAX}
-            placeholder="Ônibus 1"
-            value={nome}
-            onChange={(e) => setNome(e.target.value)}
-            data-autofocus
-            {...aria("nome")}
-          />
-          {errorFor("nome")}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-lugares`}>Lugares</label>
-          <input
-            id={`${id}-lugares`}
-            type="number"
-            inputMode="numeric"
-            min={BUS_SEATS_MIN}
-            max={BUS_SEATS_MAX}
-            step={1}
-            value={lugares}
-            onChange={(e) => setLugares(e.target.value)}
-            {...aria("lugares")}
-          />
-          {errorFor("lugares")}
-          {bus && bus.ocupados > 0 && (
-            <p className="admin-field-hint">
-              {peopleCount(bus.ocupados)} neste ônibus: não dá para ter menos lugares que isso.
-            </p>
+        <AdminField id={`${id}-nome`} label="Nome do ônibus" error={errorAt("nome")}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={BUS_NAME_MAX}
+              placeholder="Ônibus 1"
+              value={nome}
+              onChange={(e) => setNome(e.target.value)}
+              data-autofocus
+            />
           )}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-responsavel_nome`}>Responsável pelo ônibus</label>
-          <input
-            id={`${id}-responsavel_nome`}
-            type="text"
-            autoComplete="off"
-            maxLength={80}
-            value={leader}
-            onChange={(e) => setLeader(e.target.value)}
-            {...aria("responsavel_nome")}
-          />
-          {errorFor("responsavel_nome")}
-          <p className="admin-field-hint">
-            O adulto que será indicado na autorização de viagem dos menores de 16 anos.
-          </p>
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-responsavel_telefone`}>Telefone do responsável (opcional)</label>
-          <input
-            id={`${id}-responsavel_telefone`}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="(99) 99999-9999"
-            value={leaderPhone}
-            onChange={(e) => setLeaderPhone(maskPhone(e.target.value))}
-            {...aria("responsavel_telefone")}
-          />
-          {errorFor("responsavel_telefone")}
-        </div>
+        </AdminField>
+        <AdminField
+          id={`${id}-lugares`}
+          label="Lugares"
+          hint={
+            bus && bus.ocupados > 0
+              ? `${peopleCount(bus.ocupados)} neste ônibus: não dá para ter menos lugares que isso.`
+              : undefined
+          }
+          error={errorAt("lugares")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={BUS_SEATS_MIN}
+              max={BUS_SEATS_MAX}
+              step={1}
+              value={lugares}
+              onChange={(e) => setLugares(e.target.value)}
+            />
+          )}
+        </AdminField>
+        <AdminField
+          id={`${id}-responsavel_nome`}
+          label="Responsável pelo ônibus"
+          hint="O adulto que será indicado na autorização de viagem dos menores de 16 anos."
+          error={errorAt("responsavel_nome")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={80}
+              value={leader}
+              onChange={(e) => setLeader(e.target.value)}
+            />
+          )}
+        </AdminField>
+        <AdminField
+          id={`${id}-responsavel_telefone`}
+          label="Telefone do responsável (opcional)"
+          error={errorAt("responsavel_telefone")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="(99) 99999-9999"
+              value={leaderPhone}
+              onChange={(e) => setLeaderPhone(maskPhone(e.target.value))}
+            />
+          )}
+        </AdminField>
         {!bus && unassigned > 0 && (
           <p className="admin-field-warning">
             Já há {peopleCount(unassigned)} inscritas sem ônibus. Elas entram nos ônibus pela ordem de inscrição; quem

@@ -8,6 +8,7 @@ import {
   KEEP_DAYS_DEFAULT,
   KEEP_DAYS_MAX,
 } from "../../../shared/editions";
+import { AdminField } from "../../components/admin-field";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { reportAdminError } from "../../lib/admin-session";
@@ -79,98 +80,89 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
     }
   }
 
-  const fieldError = (field: Field) =>
-    error?.field === field ? (
-      <p id={`${id}-${field}-error`} className="admin-field-error">
-        {error.message}
-      </p>
-    ) : null;
+  const errorAt = (field: Field) => (error?.field === field ? error.message : null);
 
   return (
     <ModalDialog title="Encerrar edição" onClose={onClose} busy={saving} className="edition-dialog">
       <form className="admin-edit-form" onSubmit={submit} noValidate>
         <OpenItems />
-        <div className="admin-field">
-          <label htmlFor={`${id}-nome`}>Nome da nova edição</label>
-          <input
-            id={`${id}-nome`}
-            type="text"
-            autoComplete="off"
-            maxLength={40}
-            placeholder="JDJ 2026"
-            value={nome}
-            onChange={(e) => {
-              setNome(e.target.value);
-              if (error?.field === "nome") setError(null);
-            }}
-            data-autofocus
-            aria-invalid={error?.field === "nome" || undefined}
-            aria-describedby={error?.field === "nome" ? `${id}-nome-error` : `${id}-nome-hint`}
-          />
-          {fieldError("nome") ?? (
-            <p id={`${id}-nome-hint`} className="admin-field-hint">
-              Vira o título do evento nas páginas.
-            </p>
+        <AdminField
+          id={`${id}-nome`}
+          label="Nome da nova edição"
+          hint="Vira o título do evento nas páginas."
+          error={errorAt("nome")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={40}
+              placeholder="JDJ 2026"
+              value={nome}
+              onChange={(e) => {
+                setNome(e.target.value);
+                if (error?.field === "nome") setError(null);
+              }}
+              data-autofocus
+            />
           )}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-data`}>Data da nova edição (opcional)</label>
-          <input
-            id={`${id}-data`}
-            type="text"
-            autoComplete="off"
-            maxLength={40}
-            placeholder="Ex.: 22 de agosto de 2026"
-            value={data}
-            onChange={(e) => setData(e.target.value)}
-            aria-invalid={error?.field === "data" || undefined}
-            aria-describedby={error?.field === "data" ? `${id}-data-error` : `${id}-data-hint`}
-          />
-          {fieldError("data") ?? (
-            <p id={`${id}-data-hint`} className="admin-field-hint">
-              Em branco, fica “A definir” até você preencher em Configurações.
-            </p>
+        </AdminField>
+        <AdminField
+          id={`${id}-data`}
+          label="Data da nova edição (opcional)"
+          hint="Em branco, fica “A definir” até você preencher em Configurações."
+          error={errorAt("data")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={40}
+              placeholder="Ex.: 22 de agosto de 2026"
+              value={data}
+              onChange={(e) => setData(e.target.value)}
+            />
           )}
-        </div>
+        </AdminField>
         <div className="admin-field-row">
-          <div className="admin-field">
-            <label htmlFor={`${id}-edicao_numero`}>Número da nova edição</label>
-            <input
-              id={`${id}-edicao_numero`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={99}
-              value={numero}
-              onChange={(e) => setNumero(e.target.value)}
-              aria-invalid={error?.field === "edicao_numero" || undefined}
-              aria-describedby={error?.field === "edicao_numero" ? `${id}-edicao_numero-error` : `${id}-numero-hint`}
-            />
-            {fieldError("edicao_numero") ?? (
-              <p id={`${id}-numero-hint`} className="admin-field-hint">
-                O selo do topo: “{Number(numero) || "?"}ª EDIÇÃO”.
-              </p>
+          <AdminField
+            id={`${id}-edicao_numero`}
+            label="Número da nova edição"
+            hint={`O selo do topo: “${Number(numero) || "?"}ª EDIÇÃO”.`}
+            error={errorAt("edicao_numero")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={99}
+                value={numero}
+                onChange={(e) => setNumero(e.target.value)}
+              />
             )}
-          </div>
-          <div className="admin-field">
-            <label htmlFor={`${id}-ano`}>Ano da nova edição</label>
-            <input
-              id={`${id}-ano`}
-              type="number"
-              inputMode="numeric"
-              min={2000}
-              max={2100}
-              value={ano}
-              onChange={(e) => setAno(e.target.value)}
-              aria-invalid={error?.field === "ano" || undefined}
-              aria-describedby={error?.field === "ano" ? `${id}-ano-error` : `${id}-ano-hint`}
-            />
-            {fieldError("ano") ?? (
-              <p id={`${id}-ano-hint`} className="admin-field-hint">
-                No rodapé: “© {Number(ano) || "?"}”.
-              </p>
+          </AdminField>
+          <AdminField
+            id={`${id}-ano`}
+            label="Ano da nova edição"
+            hint={`No rodapé: “© ${Number(ano) || "?"}”.`}
+            error={errorAt("ano")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={2000}
+                max={2100}
+                value={ano}
+                onChange={(e) => setAno(e.target.value)}
+              />
             )}
-          </div>
+          </AdminField>
         </div>
         <fieldset className="admin-choice edition-choice">
           <legend>O que continua na nova edição</legend>
@@ -203,21 +195,19 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
             Guardar por um prazo, só para leitura, e depois apagar
           </label>
           {dados === "guardar" && (
-            <div className="admin-field edition-days">
-              <label htmlFor={`${id}-dias`}>Dias guardados</label>
-              <input
-                id={`${id}-dias`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={KEEP_DAYS_MAX}
-                value={dias}
-                onChange={(e) => setDias(e.target.value)}
-                aria-invalid={error?.field === "dias" || undefined}
-                aria-describedby={error?.field === "dias" ? `${id}-dias-error` : undefined}
-              />
-              {fieldError("dias")}
-            </div>
+            <AdminField id={`${id}-dias`} label="Dias guardados" error={errorAt("dias")} className="edition-days">
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={KEEP_DAYS_MAX}
+                  value={dias}
+                  onChange={(e) => setDias(e.target.value)}
+                />
+              )}
+            </AdminField>
           )}
           <label>
             <input type="radio" name={`${id}-dados`} checked={dados === "apagar"} onChange={() => setDados("apagar")} />{" "}

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { loginFromName, newMemberSchema, ROLE_LABELS, ROLES, type Role } from "../../../shared/team";
+import { AdminField } from "../../components/admin-field";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { ApiError } from "../../lib/api";
@@ -45,44 +46,43 @@ export function AddMemberDialog({
   return (
     <ModalDialog title="Adicionar pessoa" onClose={onClose} busy={saving}>
       <form className="admin-edit-form" onSubmit={submit} noValidate>
-        <div className="admin-field">
-          <label htmlFor={`${id}-nome`}>Nome</label>
-          <input
-            id={`${id}-nome`}
-            type="text"
-            autoComplete="off"
-            maxLength={60}
-            value={nome}
-            onChange={(e) => setNome(e.target.value)}
-            data-autofocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-nome-error` : `${id}-nome-hint`}
-          />
-          {error ? (
-            <p id={`${id}-nome-error`} className="admin-field-error">
-              {error}
-            </p>
-          ) : (
-            <p id={`${id}-nome-hint`} className="admin-field-hint">
-              {login ? `Login: ${login}` : "O login sai do primeiro e do último nome."}
-            </p>
+        <AdminField
+          id={`${id}-nome`}
+          label="Nome"
+          hint={login ? `Login: ${login}` : "O login sai do primeiro e do último nome."}
+          error={error}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={60}
+              value={nome}
+              onChange={(e) => setNome(e.target.value)}
+              data-autofocus
+            />
           )}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-papel`}>Papel</label>
-          <select id={`${id}-papel`} value={papel} onChange={(e) => setPapel(e.target.value as Role)}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          <p className="admin-field-hint">
-            {papel === "equipe"
+        </AdminField>
+        <AdminField
+          id={`${id}-papel`}
+          label="Papel"
+          hint={
+            papel === "equipe"
               ? "Equipe vê a lista, marca pagamentos, recebe em espécie, faz o embarque e vê comprovantes."
-              : "Coordenação pode tudo: excluir, exportar, configurar, ônibus, formulário e equipe."}
-          </p>
-        </div>
+              : "Coordenação pode tudo: excluir, exportar, configurar, ônibus, formulário e equipe."
+          }
+        >
+          {(control) => (
+            <select {...control} value={papel} onChange={(e) => setPapel(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
         <DialogActions onCancel={onClose} busy={saving} action={{ label: "Adicionar", busyLabel: "Adicionando..." }} />
       </form>
     </ModalDialog>

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { ownPasswordSchema } from "../../../shared/team";
+import { AdminField } from "../../components/admin-field";
 import { DialogActions } from "../../components/dialog-actions";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
@@ -39,25 +40,19 @@ export function OwnPasswordDialog({ onClose }: { onClose: () => void }) {
   }
 
   const field = (name: "atual" | "nova", label: string, autoComplete: string) => (
-    <div className="admin-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        maxLength={200}
-        value={name === "atual" ? atual : nova}
-        onChange={(e) => (name === "atual" ? setAtual : setNova)(e.target.value)}
-        data-autofocus={name === "atual" ? true : undefined}
-        aria-invalid={error?.field === name ? true : undefined}
-        aria-describedby={error?.field === name ? `${id}-${name}-error` : undefined}
-      />
-      {error?.field === name && (
-        <p id={`${id}-${name}-error`} className="admin-field-error">
-          {error.message}
-        </p>
+    <AdminField id={`${id}-${name}`} label={label} error={error?.field === name ? error.message : null}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          autoComplete={autoComplete}
+          maxLength={200}
+          value={name === "atual" ? atual : nova}
+          onChange={(e) => (name === "atual" ? setAtual : setNova)(e.target.value)}
+          data-autofocus={name === "atual" ? true : undefined}
+        />
       )}
-    </div>
+    </AdminField>
   );
 
   return (

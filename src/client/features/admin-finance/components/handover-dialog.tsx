@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import type { CashView } from "../../../../shared/finance-views";
+import { AdminField } from "../../../components/admin-field";
 import { DialogActions } from "../../../components/dialog-actions";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { ApiError } from "../../../lib/api";
@@ -80,22 +81,19 @@ export function HandoverDialog({
             ))}
           </select>
         </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-valor`}>Valor (R$)</label>
-          <input
-            id={`${id}-valor`}
-            inputMode="decimal"
-            value={valor}
-            onChange={(e) => setValor(e.target.value)}
-            placeholder="45,00"
-            data-autofocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-held`}
-          />
-          <p id={`${id}-held`} className="admin-field-hint">
-            Em mãos agora: {reais(held)}
-          </p>
-        </div>
+        <AdminField id={`${id}-valor`} label="Valor (R$)" hint={`Em mãos agora: ${reais(held)}`}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              value={valor}
+              onChange={(e) => setValor(e.target.value)}
+              placeholder="45,00"
+              data-autofocus
+              aria-invalid={error ? true : undefined}
+            />
+          )}
+        </AdminField>
         {error && (
           <p className="admin-field-error" role="alert">
             {error}

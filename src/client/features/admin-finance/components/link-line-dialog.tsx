@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import type { StatementLineView } from "../../../../shared/finance-views";
+import { AdminField } from "../../../components/admin-field";
 import { DialogActions } from "../../../components/dialog-actions";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { useDebounced } from "../../../hooks/use-debounced";
@@ -54,20 +55,15 @@ export function LinkLineDialog({
         Crédito de <strong>{reais(line.valor_centavos)}</strong> em {brDay(line.data)}
         {line.pagador ? `, de ${line.pagador}` : ""}.
       </p>
-      <div className="admin-field">
-        <label htmlFor={`${id}-q`}>Nome ou código da inscrição</label>
-        <input
-          id={`${id}-q`}
-          value={q}
-          onChange={(e) => change(e.target.value)}
-          data-autofocus
-          autoComplete="off"
-          aria-describedby={`${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="admin-field-hint">
-          Um PIX pagou irmãos? Marque cada inscrição e toque em “Vincular às escolhidas”.
-        </p>
-      </div>
+      <AdminField
+        id={`${id}-q`}
+        label="Nome ou código da inscrição"
+        hint="Um PIX pagou irmãos? Marque cada inscrição e toque em “Vincular às escolhidas”."
+      >
+        {(control) => (
+          <input {...control} value={q} onChange={(e) => change(e.target.value)} data-autofocus autoComplete="off" />
+        )}
+      </AdminField>
       {found && found.length === 0 && <p role="status">Nenhuma inscrição pendente com esse nome ou código.</p>}
       {found && found.length > 0 && (
         <ul className="finance-candidates" aria-label="Inscrições encontradas">
