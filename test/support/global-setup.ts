@@ -54,21 +54,24 @@ async function prepare(): Promise<Prepared> {
   const scratch = enterRunScratch();
   try {
     const server = await startPostgres();
-    const pgliteDir = mkdtempSync(join(tmpdir(), "caravana-pglite-modelo-"));
     try {
+      const pgliteDir = mkdtempSync(join(tmpdir(), "caravana-pglite-modelo-"));
       await migrateTemplates(server.url, pgliteDir);
+      return {
+        postgresUrl: server.url,
+        pgliteDir,
+        stop() {
+          try {
+            server.stop();
+          } finally {
+            scratch.leave();
+          }
+        },
+      };
     } catch (err) {
       server.stop();
       throw err;
     }
-    return {
-      postgresUrl: server.url,
-      pgliteDir,
-      stop() {
-        server.stop();
-        scratch.leave();
-      },
-    };
   } catch (err) {
     scratch.leave();
     throw err;
