@@ -6,7 +6,7 @@ import { beginLoginAttempt, forgetLoginFailures } from "../limits/limits-reposit
  * Slows password guessing (docs/decisions/027). Per client (an IPv4 address
  * or an IPv6 /64): five failures are answered at once, then each further
  * attempt must wait longer (1 s, 2 s, 4 s … up to a minute). A client that
- * comes back too early is answered 429 before any password is checked, so
+ * comes back too early is refused before any password is checked, so
  * parallel guesses gain nothing. Nobody is locked out: on a shared church
  * Wi-Fi the coordinator waits seconds, not a quarter of an hour.
  *

@@ -72,7 +72,7 @@ async function refuseBadClose(db: Queryable, input: CloseEdition, currentTitle: 
   return open;
 }
 
-/** A close under way on this instance: a second click gets 409 before writing a backup of its own. */
+/** A close under way on this instance: a second click gets a ConflictError before writing a backup of its own. */
 const closing = new WeakSet<Database>();
 
 /**

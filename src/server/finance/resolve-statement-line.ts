@@ -12,7 +12,7 @@ async function lockedLine(tx: Queryable, lineId: string) {
   );
   if (!line) throw new NotFoundError(FINANCE_MESSAGES.lineNotFound);
   if (line.estado !== "sugerida" && line.estado !== "sem_correspondencia") {
-    // 409 with the line as it is now, so the panel shows what happened.
+    // A conflict carrying the line as it is now, so the panel shows what happened.
     const [current] = await lineViews(tx, [lineId]);
     throw new ConflictError(FINANCE_MESSAGES.lineTaken, { linha: current });
   }

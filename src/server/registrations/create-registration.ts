@@ -203,7 +203,7 @@ async function findSamePerson(db: Queryable, data: RegistrationData): Promise<Cr
 /**
  * One registration, with every rule: a repeated idempotency key returns the
  * first registration (see replayKey) instead of a second one, a person already
- * registered gets a 409 naming their registration's code, and a closed form is
+ * registered gets a ConflictError naming their registration's code, and a closed form is
  * refused.
  */
 export async function createRegistration(

@@ -35,7 +35,7 @@ export function isSamePersonConflict(err: unknown): boolean {
   return e.code === "23505" && (e.constraint === SAME_PERSON_INDEX || !!e.message?.includes(SAME_PERSON_INDEX));
 }
 
-/** Runs a panel change, answering a second registration of one person with the pt-BR 409. */
+/** Runs a panel change, refusing a second registration of one person with a ConflictError. */
 export async function refusingSamePerson<T>(change: () => Promise<T>): Promise<T> {
   try {
     return await change();
