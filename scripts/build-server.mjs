@@ -25,6 +25,9 @@ await build({
   logLevel: "warning",
 });
 cpSync("src/server/db/migrations", `${out}/migrations`, { recursive: true });
+// Each function and trigger in a file of its own, applied after the migrations (db/definitions.ts).
+for (const folder of ["functions", "triggers"])
+  cpSync(`src/server/db/${folder}`, `${out}/${folder}`, { recursive: true });
 // An initialised, empty PGlite folder, so no start of the server runs initdb (decision 035).
 execFileSync(process.execPath, ["--liftoff-only", `${out}/pglite-template.js`, `${out}/pgdata-template.tar.gz`], {
   stdio: "inherit",

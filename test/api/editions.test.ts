@@ -499,7 +499,7 @@ describe.each(DB_KINDS)("a database made before editions, then purged, on %s", (
       INSERT INTO activity_log (em, ator_nome, tipo, resumo) VALUES (now() - interval '1 year', 'sistema', 'formulario.aberto', 'Formulário aberto há um ano');
       UPDATE event_settings SET valor = '"JDJ Antigo"' WHERE chave = 'titulo';
     `);
-    expect(await migrate(t.db)).toEqual(["026-editions", "027-review-fixes"]);
+    expect((await migrate(t.db)).migrations).toEqual(["026-editions", "027-review-fixes"]);
     const [edition] = await t.db.query<{ id: number; nome: string; encerrada_em: string | null }>(
       "SELECT id, nome, encerrada_em FROM edicoes",
     );

@@ -260,7 +260,10 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
              ('lucas  ferreira', 20, '98933332222', 'PIX', now() - interval '1 day'),
              ('Lucas Ferreira', 20, '98933332222', 'PIX', now());
     `);
-    expect(await migrate(t.db)).toEqual(["021-one-registration-per-person", "022-duplicate-mark-and-phone-limit"]);
+    expect((await migrate(t.db)).migrations).toEqual([
+      "021-one-registration-per-person",
+      "022-duplicate-mark-and-phone-limit",
+    ]);
     const stored = await t.db.query<{ duplicata_antiga: boolean }>(
       "SELECT duplicata_antiga FROM registrations ORDER BY created_at",
     );

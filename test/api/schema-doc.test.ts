@@ -1,9 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { schemaDoc } from "../../src/server/db/schema-doc";
 import { TRANSACTION_FLAGS } from "../../src/server/db/transaction-flags";
+import { CLOSE_EMPTIES, DOCUMENTED_ACTIONS } from "../../src/server/db/schema-doc-actions";
+import { chain, readCatalog } from "../../src/server/db/schema-doc-events";
+import { EDITION_TABLES } from "../../src/server/editions/close-edition";
 import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 
 const DOC = join(import.meta.dirname, "../../docs/schema.md");
@@ -21,6 +24,38 @@ describe("transaction flags", () => {
   });
 });
 
+describe("the actions docs/schema.md follows", () => {
+  it("name modules that exist, and the close empties the tables close-edition.ts empties", () => {
+    for (const a of DOCUMENTED_ACTIONS)
+      expect(existsSync(join(import.meta.dirname, "../../src/server", a.module))).toBe(true);
+    expect(CLOSE_EMPTIES).toEqual(EDITION_TABLES);
+  });
+});
+
+/** The trigger functions a statement really ran, read from PostgreSQL's own counters; the statement is rolled back. */
+async function functionsRun(db: Database, sql: string): Promise<string[]> {
+  let ran: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      await tx.exec("SET LOCAL track_functions = 'all'");
+      // Counters not yet flushed carry over from earlier transactions: what this statement added is the difference.
+      const calls = async () =>
+        new Map(
+          (
+            await tx.query<{ funcname: string; calls: number }>(
+              "SELECT funcname, calls FROM pg_stat_xact_user_functions",
+            )
+          ).map((r) => [r.funcname, Number(r.calls)]),
+        );
+      const before = await calls();
+      await tx.exec(sql);
+      ran = [...(await calls())].filter(([fn, n]) => n > (before.get(fn) ?? 0)).map(([fn]) => fn);
+      throw new Error("rollback");
+    })
+    .catch(() => {});
+  return ran;
+}
+
 for (const kind of DB_KINDS) {
   describe(`docs/schema.md on ${kind}`, () => {
     let db: Database;
@@ -32,6 +67,40 @@ for (const kind of DB_KINDS) {
       expect(await schemaDoc(db), "docs/schema.md está desatualizado: rode npm run schema:doc").toBe(
         readFileSync(DOC, "utf8"),
       );
+    });
+
+    it("follows an action to every trigger it really fires", async () => {
+      await db.exec(`DELETE FROM registrations; DELETE FROM onibus;
+        INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', 1, 1);
+        INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, created_at)
+        VALUES ('Ana Sentada', 20, '98988887777', 'PIX', now() - interval '1 minute'),
+               ('Bia Esperando', 20, '98988886666', 'PIX', now());`);
+      const catalog = await readCatalog(db);
+      const triggerFunctions = new Set(catalog.triggers.map((t) => t.fn));
+      const seated = "(SELECT id FROM registrations WHERE nome_completo = 'Ana Sentada')";
+      const runs = [
+        {
+          action: 0,
+          sql: `UPDATE registrations SET situacao = 'desistente', onibus_id = NULL, updated_at = now() WHERE id = ${seated}`,
+        },
+        {
+          action: 1,
+          sql: `UPDATE registrations SET status_pagamento = 'confirmado', updated_at = now() WHERE id = ${seated}`,
+        },
+      ];
+      for (const run of runs) {
+        const ran = (await functionsRun(db, run.sql)).filter((f) => triggerFunctions.has(f));
+        expect(ran.length).toBeGreaterThan(3);
+        const documented = DOCUMENTED_ACTIONS[run.action].writes.flatMap((w) => chain(catalog, w)).join("\n");
+        for (const fn of ran) {
+          const triggers = catalog.triggers.filter((t) => t.fn === fn).map((t) => t.name);
+          expect(
+            triggers.some((name) => documented.includes(name)),
+            `${fn} ran in action ${run.action} and is not in its chain`,
+          ).toBe(true);
+        }
+      }
+      await db.exec("DELETE FROM registrations; DELETE FROM onibus;");
     });
 
     it("refuses a trigger or function that no migration describes", async () => {

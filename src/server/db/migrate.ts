@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./database";
+import { applyDefinitions } from "./definitions";
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 // Any constant: serialises concurrent start-ups of several instances on one PostgreSQL.
@@ -14,8 +15,16 @@ export function migrationFiles(): { version: string; sql: string }[] {
     .map((f) => ({ version: f.replace(/\.sql$/, ""), sql: readFileSync(join(MIGRATIONS_DIR, f), "utf8") }));
 }
 
-/** Applies the migrations not yet applied, each in the same transaction as its record. Returns their names. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies the migrations not yet applied, each with its record, then the
+ * function and trigger files that changed (definitions.ts), all in one
+ * transaction. Returns what it applied. `upTo` stops at a migration, with no
+ * files: the database a release before the files would have left (tests).
+ */
+export async function migrate(
+  db: Database,
+  opts: { upTo?: string } = {},
+): Promise<{ migrations: string[]; definitions: string[] }> {
   return db.transaction(async (tx) => {
     // A migration over many rows may take longer than a request's statement timeout.
     await tx.exec("SET LOCAL statement_timeout = 0");
@@ -26,13 +35,17 @@ export async function migrate(db: Database): Promise<string[]> {
     const done = new Set(
       (await tx.query<{ version: string }>("SELECT version FROM schema_migrations")).map((r) => r.version),
     );
-    const applied: string[] = [];
+    const migrations: string[] = [];
     for (const m of migrationFiles()) {
+      if (opts.upTo && m.version > opts.upTo) break;
       if (done.has(m.version)) continue;
       await tx.exec(m.sql);
       await tx.query("INSERT INTO schema_migrations (version) VALUES ($1)", [m.version]);
-      applied.push(m.version);
+      migrations.push(m.version);
     }
-    return applied;
+    if (opts.upTo) return { migrations, definitions: [] };
+    // After a migration every file is applied again: it may have dropped a function, and its triggers with it.
+    const definitions = await applyDefinitions(tx, { all: migrations.length > 0 });
+    return { migrations, definitions };
   });
 }

@@ -30,7 +30,8 @@ export async function openDatabase(
       });
   try {
     const applied = await migrate(db);
-    if (applied.length) log.info({ applied }, "migrações aplicadas");
+    if (applied.migrations.length) log.info({ applied: applied.migrations }, "migrações aplicadas");
+    if (applied.definitions.length) log.info({ count: applied.definitions.length }, "funções e gatilhos aplicados");
   } catch (err) {
     await db.close();
     throw err;

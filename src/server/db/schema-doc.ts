@@ -1,5 +1,8 @@
 import { LIVE_EVENTS, NOTIFIED_EVENTS } from "../../shared/live-events";
 import type { Queryable } from "./database";
+import { definitionFileName } from "./definitions";
+import { DOCUMENTED_ACTIONS } from "./schema-doc-actions";
+import { chain, readCatalog, tableEvents } from "./schema-doc-events";
 import { TRANSACTION_FLAGS, type TransactionFlag } from "./transaction-flags";
 
 interface Table {
@@ -23,6 +26,7 @@ interface Named {
   fn?: string;
 }
 interface Fn {
+  name: string;
   signature: string;
   language: string;
   comment: string | null;
@@ -52,7 +56,7 @@ const TRIGGERS = `SELECT c.relname AS table, t.tgname AS name, p.proname AS fn, 
   FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
   JOIN pg_proc p ON p.oid = t.tgfoid
   WHERE n.nspname = 'public' AND NOT t.tgisinternal ORDER BY c.relname, t.tgname`;
-const FUNCTIONS = `SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS signature,
+const FUNCTIONS = `SELECT p.proname AS name, p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS signature,
        l.lanname AS language, obj_description(p.oid, 'pg_proc') AS comment
   FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
   WHERE n.nspname = 'public'
@@ -93,16 +97,6 @@ function flagReaders(bodies: { name: string; body: string }[], triggers: Named[]
   });
 }
 
-/** "AFTER INSERT OR UPDATE ON public.x FOR EACH ROW WHEN (…)" → "AFTER INSERT OR UPDATE, each row, when (…)". */
-function when(definition: string): string {
-  const m =
-    /^CREATE (?:CONSTRAINT )?TRIGGER \S+ (.*?) ON \S+ (?:REFERENCING .*? )?FOR EACH (ROW|STATEMENT)(?: WHEN \((.*)\))? EXECUTE/.exec(
-      definition,
-    );
-  if (!m) return definition;
-  return `${m[1]}, each ${m[2].toLowerCase()}${m[3] ? `, when ${m[3]}` : ""}`;
-}
-
 /** "CREATE UNIQUE INDEX x ON public.t USING btree (a, b) WHERE (…)" → "UNIQUE (a, b) WHERE (…)". */
 const indexShape = (definition: string) =>
   definition.replace(
@@ -126,6 +120,7 @@ export async function schemaDoc(db: Queryable): Promise<string> {
   const triggers = await db.query<Named>(TRIGGERS);
   const functions = await db.query<Fn>(FUNCTIONS);
   const flags = flagReaders(await db.query<{ name: string; body: string }>(BODIES), triggers);
+  const catalog = await readCatalog(db);
   const undescribed = [
     ...tables.filter((t) => !t.comment).map((t) => `table ${t.name}`),
     ...triggers.filter((t) => !t.comment).map((t) => `trigger ${t.name} on ${t.table}`),
@@ -138,9 +133,13 @@ export async function schemaDoc(db: Queryable): Promise<string> {
   const out: string[] = [
     "# The database as it is now",
     "",
-    "Written by `npm run schema:doc` from a database with every migration applied; do not edit it by hand.",
-    "`test/api/schema-doc.test.ts` fails when it is stale. Each rule's sentence is the `COMMENT` a migration gave it,",
-    "and a new table, trigger or function needs one. Code points to a rule by its trigger's or function's name here.",
+    "Written by `npm run schema:doc` from a database with every migration and definition file applied; do not edit",
+    "it by hand. `test/api/schema-doc.test.ts` fails when it is stale. Tables and columns come from the numbered",
+    "migrations (`src/server/db/migrations/`); each function and trigger lives in a file of its own, holding its",
+    "current body and its `COMMENT` (`src/server/db/functions/`, `src/server/db/triggers/`; decision 046). Each",
+    "rule's sentence is that `COMMENT`, and a new table, trigger or function needs one. Under each table, every",
+    "event lists the triggers it fires in the order PostgreSQL fires them; the last section follows the main",
+    "actions through their consequences.",
     "",
     `${tables.length} tables, ${triggers.length} triggers, ${functions.length} functions.`,
     "",
@@ -178,13 +177,38 @@ export async function schemaDoc(db: Queryable): Promise<string> {
       ...indexes.filter((i) => i.table === t.name).map((i) => `- ${i.name}: ${code(indexShape(i.definition))}`),
     ];
     if (rules.length > 0) out.push("", "Constraints and indexes:", "", ...rules);
-    const own = triggers.filter((tr) => tr.table === t.name);
-    if (own.length > 0) {
-      out.push("", "| Trigger | When | Function | Rule |", "|---|---|---|---|");
-      for (const tr of own) out.push(`| ${tr.name} | ${cell(when(tr.definition))} | ${tr.fn} | ${cell(tr.comment!)} |`);
-    }
+    out.push(...tableEvents(catalog, t.name));
   }
-  out.push("", "## Functions", "", "| Function | Language | Rule |", "|---|---|---|");
-  for (const f of functions) out.push(`| ${code(f.signature)} | ${f.language} | ${cell(f.comment!)} |`);
+  out.push(
+    "",
+    "## Functions",
+    "",
+    "Each in its own file under `src/server/db/functions/`.",
+    "",
+    "| Function | Language | Rule | File |",
+    "|---|---|---|---|",
+  );
+  for (const f of functions)
+    out.push(`| ${code(f.signature)} | ${f.language} | ${cell(f.comment!)} | \`${definitionFileName(f.name)}\` |`);
+  out.push(
+    "",
+    "## What an action sets off",
+    "",
+    "The statements each action runs, as its module writes them, and what they fire, read from the triggers and",
+    "the bodies of their functions (the tables each writes, with the functions it calls). Two levels deep; triggers",
+    "whose `WHEN` says `pg_trigger_depth() < 1` do not run inside another trigger and are left out there.",
+  );
+  for (const action of DOCUMENTED_ACTIONS) {
+    out.push("", `### ${action.title}`, "", `Run by \`src/server/${action.module}\`.`);
+    const shown = new Set<string>();
+    const quiet: string[] = [];
+    for (const write of action.writes) {
+      const what = `${write.event} ${write.table}${write.columns?.length ? ` SET ${write.columns.join(", ")}` : ""}`;
+      const fired = chain(catalog, write, shown);
+      if (fired.length) out.push("", `\`${what}\` fires:`, "", ...fired);
+      else quiet.push(`\`${what}\``);
+    }
+    if (quiet.length) out.push("", `${quiet.join(", ")}: no trigger.`);
+  }
   return `${out.join("\n")}\n`;
 }

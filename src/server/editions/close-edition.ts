@@ -24,7 +24,7 @@ export interface CloseEditionDeps {
 }
 
 /** Tables that hold one edition's people and money; emptied at the close (docs/decisions/038). */
-const EDITION_TABLES = [
+export const EDITION_TABLES = [
   "registrations",
   "inscricao_acessos",
   "mensagem_linhas",

@@ -1,0 +1,10 @@
+CREATE OR REPLACE FUNCTION public.caravana_json_diff(a jsonb, b jsonb, OUT antes jsonb, OUT depois jsonb)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT coalesce(jsonb_object_agg(k, a -> k), '{}'), coalesce(jsonb_object_agg(k, b -> k), '{}')
+  FROM jsonb_object_keys(a || b) AS k WHERE a -> k IS DISTINCT FROM b -> k
+$function$;
+
+COMMENT ON FUNCTION caravana_json_diff(a jsonb, b jsonb, OUT antes jsonb, OUT depois jsonb) IS 'The keys that differ between two versions of a row, on both sides (the log''s antes/depois).';

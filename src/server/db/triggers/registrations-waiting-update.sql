@@ -1,0 +1,3 @@
+CREATE OR REPLACE TRIGGER registrations_waiting_update AFTER UPDATE ON public.registrations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION caravana_count_waiting();
+
+COMMENT ON TRIGGER registrations_waiting_update ON registrations IS 'Keeps waiting_count, the number on the waiting list, exact.';
