@@ -65,7 +65,7 @@ describe("loadConfig", () => {
   it("hands the page sanitised PIX facts that build a valid code", () => {
     const page = publicEventConfig(
       settingsDefaults(loadConfig({ PIX_RECEIVER_NAME: "Juventude Católica – VG 🙏", REGISTRATION_PRICE: "20,50" })),
-      { pixTxid: "none", devMode: true },
+      { pixTxid: "none", devMode: true, publicUrl: "http://localhost:3000" },
     );
     expect(page).toMatchObject({
       pixKey: "pix@juventudecatolicavg.com.br",
@@ -117,9 +117,43 @@ describe("ADMIN_PASSWORD in production", () => {
   });
 
   it("accepts 12 characters in production, and no password outside production", () => {
-    expect(loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "doze-chars12" }).ADMIN_PASSWORD).toBe("doze-chars12");
+    expect(
+      loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "doze-chars12", PUBLIC_URL: "https://c.exemplo.org" })
+        .ADMIN_PASSWORD,
+    ).toBe("doze-chars12");
     expect(loadConfig({ NODE_ENV: "development" }).ADMIN_PASSWORD).toBeUndefined();
     expect(loadConfig({ NODE_ENV: "test" }).ADMIN_PASSWORD).toBeUndefined();
+  });
+});
+
+describe("PUBLIC_URL", () => {
+  it("is required in production, and names the site's address for every link", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "doze-chars12" })).toThrow(
+      /PUBLIC_URL: obrigatório em produção/,
+    );
+    const cfg = loadConfig({
+      NODE_ENV: "production",
+      ADMIN_PASSWORD: "doze-chars12",
+      PUBLIC_URL: " https://Caravana.Exemplo.org/ ",
+    });
+    expect(cfg.publicUrl).toBe("https://caravana.exemplo.org");
+    expect(loadConfig({ PUBLIC_URL: "https://exemplo.org/jdj/" }).publicUrl).toBe("https://exemplo.org/jdj");
+  });
+
+  it("refuses what is not a site's address", () => {
+    for (const bad of [
+      "caravana.exemplo.org",
+      "ftp://x.org",
+      "https://x.org/?a=1",
+      "https://u:p@x.org",
+      "https://x.org/#a",
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: use o endereço do site/);
+  });
+
+  it("names the address the server listens on when unset, so npm start works with nothing set", () => {
+    expect(loadConfig({}).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "8080" }).publicUrl).toBe("http://127.0.0.1:8080");
   });
 });
 

@@ -54,6 +54,8 @@ const pixText = (fallback: string, sanitize: (v: string) => string) =>
     fallback,
   );
 
+const PUBLIC_URL_ERROR = "use o endereço do site com http:// ou https://, por exemplo https://caravana.exemplo.org";
+
 const TRUST_PROXY_ERROR =
   "use false, o número de proxies à frente do servidor (true vale 1) ou os endereços dos proxies separados por vírgula";
 
@@ -96,6 +98,30 @@ export const envSchema = z.object({
   ),
   PORT: port,
   HOST: text("0.0.0.0"),
+  /**
+   * The site's address as people reach it (https://caravana.exemplo.org): every link the product sends is
+   * built from it, never from a request's Host. Required in production.
+   */
+  PUBLIC_URL: z.optional(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((v: string, ctx) => {
+        const url = URL.canParse(v) ? new URL(v) : null;
+        if (
+          !url ||
+          !["http:", "https:"].includes(url.protocol) ||
+          url.username ||
+          url.password ||
+          url.search ||
+          url.hash
+        ) {
+          ctx.issues.push({ code: "custom", message: PUBLIC_URL_ERROR, input: v });
+          return "";
+        }
+        return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+      }),
+    ),
+  ),
   DATA_DIR: text("./data", 1000),
   DATABASE_URL: z.optional(
     z.string().check(z.regex(/^postgres(ql)?:\/\/\S+$/, "deve começar com postgres:// ou postgresql://")),
@@ -162,7 +188,12 @@ export const envSchema = z.object({
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
 });
 
-export type Config = z.output<typeof envSchema> & { priceCents: number; priceLabel: string };
+export type Config = z.output<typeof envSchema> & {
+  priceCents: number;
+  priceLabel: string;
+  /** PUBLIC_URL, or the address the server listens on (development and tests). */
+  publicUrl: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -175,6 +206,18 @@ function productionIssues(env: Record<string, string | undefined>): string[] {
   if ([...password].length >= ADMIN_PASSWORD_MIN_LENGTH) return [];
   const why = password ? "a senha definida é curta demais" : "não está definida";
   return [`  ADMIN_PASSWORD: obrigatória em produção, com pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres (${why})`];
+}
+
+/** Production sends links to families: they must name the site's real address. */
+function publicUrlIssues(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== "production" || env.PUBLIC_URL?.trim()) return [];
+  return ["  PUBLIC_URL: obrigatório em produção: o endereço do site, por exemplo https://caravana.exemplo.org"];
+}
+
+/** Where the server can be reached when PUBLIC_URL is not set: its own address. */
+function listenUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /**
@@ -190,10 +233,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
   if (!lines.some((l) => l.startsWith("  ADMIN_PASSWORD:"))) lines.push(...productionIssues(env));
+  if (!lines.some((l) => l.startsWith("  PUBLIC_URL:"))) lines.push(...publicUrlIssues(env));
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }
   const cfg = parsed.data;
   const priceCents = parsePrice(cfg.REGISTRATION_PRICE)!;
-  return { ...cfg, priceCents, priceLabel: formatPrice(priceCents) };
+  return {
+    ...cfg,
+    priceCents,
+    priceLabel: formatPrice(priceCents),
+    publicUrl: cfg.PUBLIC_URL || listenUrl(cfg.HOST, cfg.PORT),
+  };
 }

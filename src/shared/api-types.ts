@@ -36,6 +36,8 @@ export interface PublicEventConfig {
   theme: string;
   year: number;
   groupName: string;
+  /** The site's address (PUBLIC_URL): every link the pages hand out starts with it, never the address bar's. */
+  publicUrl: string;
 }
 
 export interface FormStatus {
@@ -88,11 +90,11 @@ export type RegistrationFound = Pick<
 
 /**
  * The 409 of POST /api/registrations when the same name and phone are already
- * registered: the id only, never the code (decision 041).
+ * registered: neither the code nor the id (decision 041).
  */
 export interface AlreadyRegistered {
   error: string;
-  inscricao: { id: string };
+  ja_inscrita: true;
 }
 
 /** POST /api/registrations/:id/receipt answer. */

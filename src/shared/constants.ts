@@ -50,6 +50,8 @@ export const STORAGE_KEYS = {
 
 /** A secret the server hands out (session cookie, upload token, personal link): 256 bits, base64url. */
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Registrations a phone sends as proof of its family with a new one: more than any family registers. */
+export const MAX_FAMILY_PROOFS = 20;
 
 /** A row id (registrations, buses, message lists), any case. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -242,7 +242,7 @@ export const settingKeyParamsSchema = z.object({
 /** The facts a page shows, from the settings in force. */
 export function publicEventConfig(
   s: EventSettings,
-  extra: { pixTxid: PixTxidMode; devMode: boolean },
+  extra: { pixTxid: PixTxidMode; devMode: boolean; publicUrl: string },
 ): PublicEventConfig {
   return {
     eventTitle: s.titulo,
@@ -268,5 +268,6 @@ export function publicEventConfig(
     theme: s.tema,
     year: s.ano,
     groupName: s.grupo_nome,
+    publicUrl: extra.publicUrl,
   };
 }

@@ -212,9 +212,14 @@ export const MESSAGE_MESSAGES = {
   listNotFound: "Lista de mensagens não encontrada.",
   rowNotFound: "Mensagem não encontrada.",
   busOnly: "A Equipe envia mensagens só para o ônibus de que cuida.",
+  linkNotForEquipe:
+    "Textos da Equipe não levam {link}: o link pessoal abre os dados de saúde da família e só vai nos textos da Coordenação. Tire {link} do texto.",
   listNotYours: "Esta lista é de outra pessoa da Equipe.",
   busNotFound: "Ônibus não encontrado.",
 } as const;
+
+/** Whether a text asks for each person's personal link, which gives out a secret when the row is opened. */
+export const hasPersonalLink = (text: string) => text.includes("{link}");
 
 /** Why a tap on "Abrir WhatsApp" came back to the page instead (…?aviso=). */
 export const MESSAGE_NOTICES = {

@@ -40,6 +40,9 @@ export const MINOR_MESSAGES = {
   guardianInvalid: "Nome do responsável contém caracteres inválidos",
   kinshipRequired: "Parentesco é obrigatório",
   healthTooLong: "Cuidados de saúde: no máximo 500 caracteres",
+  noAuthorizationNeeded: (nome: string) =>
+    `${nome} tem ${AUTHORIZATION_AGE} anos ou mais: não há autorização de viagem a receber.`,
+  gaveUpNoAuthorization: (nome: string) => `${nome} desistiu da inscrição: não há autorização de viagem a receber.`,
 } as const;
 
 /** Whether a registration of this age needs the travel authorisation, with the setting on. */

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import type { Kinship } from "./minors";
 import { guardianNameSchema, healthSchema, kinshipSchema, phoneSchema } from "./registration-schema";
 import type { SeatState } from "./seats";
+import { sha256Hex } from "./sha256";
 
 /**
  * "Minha inscrição" (docs/decisions/041): a participant's own page, opened by
@@ -131,8 +132,24 @@ export interface ClosedEditionAnswer {
 }
 export const closedEditionMessage = (edition: string) => `Esta inscrição era da ${edition}, que já foi encerrada.`;
 
+/**
+ * Proof, for the live stream, that a phone holds a registration's secret: made
+ * from the secret's SHA-256, which is all the server keeps, so it can check it.
+ * The secret itself never goes into an address.
+ */
+export const watchProof = (secret: string, id: string) => sha256Hex(`${sha256Hex(secret)}:${id}`).slice(0, 32);
+
+/** The live stream's `?inscricoes=`: each registration a page follows, with its proof (at most 20). */
+export const watchParam = (held: { id: string; token: string }[]) =>
+  held
+    .slice(0, MAX_WATCHED)
+    .map((h) => `${h.id}.${watchProof(h.token, h.id)}`)
+    .join(",");
+export const MAX_WATCHED = 20;
+
 export interface PersonalLink {
-  link_path: string;
+  /** The whole link, from the site's configured address (PUBLIC_URL). */
+  link: string;
   token: string;
 }
 

@@ -1,5 +1,14 @@
 import * as z from "zod/mini";
-import { AGE_MAX, AGE_MIN, NAME_MAX_LENGTH, PAYMENT_METHODS, PAYMENT_STATUSES } from "./constants";
+import {
+  AGE_MAX,
+  AGE_MIN,
+  MAX_FAMILY_PROOFS,
+  NAME_MAX_LENGTH,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SECRET_PATTERN,
+  UUID_PATTERN,
+} from "./constants";
 import { isValidPhoneDigits, phoneDigits } from "./phone";
 import { ADULT_AGE } from "./privacy";
 import { KINSHIP_KEYS, MINOR_MESSAGES } from "./minors";
@@ -139,6 +148,24 @@ export const registrationInputSchema = z
       saude: healthSchema,
       /** The guardian's consent (LGPD); required under 18. */
       consentimento: z.optional(z.boolean({ error: MESSAGES.consentRequired })),
+      /**
+       * The registrations this phone already holds, each with its secret: the new one joins the family of
+       * the first on the same number (decision 041). Not typed by anyone; the form adds it when it sends.
+       */
+      familia: z.optional(
+        z
+          .array(
+            z.strictObject(
+              {
+                id: z.string().check(z.regex(UUID_PATTERN)),
+                token: z.string().check(z.regex(SECRET_PATTERN)),
+              },
+              { error: MESSAGES.invalidPayload },
+            ),
+            { error: MESSAGES.invalidPayload },
+          )
+          .check(z.maxLength(MAX_FAMILY_PROOFS, MESSAGES.invalidPayload)),
+      ),
       /** Honeypot: hidden from people, filled in by bots. The server refuses it when not empty. */
       website: z.optional(z.string().check(z.maxLength(200, MESSAGES.invalidPayload))),
     },

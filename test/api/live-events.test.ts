@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/test-app";
-import { type SseEvent, takeSseEvents } from "../support/sse";
+import { openStream, type SseEvent, takeSseEvents } from "../support/sse";
+import type { RegistrationCreated } from "../../src/shared/api-types";
+import { LIVE_EVENTS } from "../../src/shared/live-events";
+import { watchParam, watchProof } from "../../src/shared/my-registration";
 import { DB_KINDS } from "../support/test-database";
 
 /** Reads SSE frames from a real HTTP connection until `until` matches one. */
@@ -69,5 +72,41 @@ describe.each(DB_KINDS)("GET /api/events on %s", (kind) => {
     expect(statuses).toEqual([true, false, true]);
     expect(JSON.stringify(events)).not.toContain("Visitante Secreto");
     expect(events.some((e) => e.event.startsWith("registration"))).toBe(false);
+  });
+
+  it("follows a registration only for a page that proves it holds its secret", async () => {
+    const register = async (nome_completo: string) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: { nome_completo, idade: 20, numero_responsavel: "98999997777", metodo_pagamento: "PIX" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as RegistrationCreated;
+    };
+    const mine = await register(`Seguida ${kind}`);
+    const other = await register(`Alheia ${kind}`);
+    const held = await openStream(
+      `${t.baseUrl}/api/events?inscricoes=${watchParam([{ id: mine.id, token: mine.upload_token }])}`,
+    );
+    // A stranger who knows the id, with no proof, a made-up one, or the other registration's secret.
+    const strangers = await Promise.all(
+      [mine.id, `${mine.id}.${"0".repeat(32)}`, `${mine.id}.${watchProof(other.upload_token, mine.id)}`].map((param) =>
+        openStream(`${t.baseUrl}/api/events?inscricoes=${param}`),
+      ),
+    );
+    await held.until((ev) => ev.some((e) => e.event === "form-status"));
+    for (const s of strangers) await s.until((ev) => ev.some((e) => e.event === "form-status"));
+    await t.db.query("UPDATE registrations SET nome_pagador = 'Mãe Pagadora' WHERE id = $1", [mine.id]);
+    await held.until((ev) => ev.some((e) => e.event === LIVE_EVENTS.myRegistrations));
+    expect(held.events.find((e) => e.event === LIVE_EVENTS.myRegistrations)?.data).toEqual({ ids: [mine.id] });
+    // Something else the server sends after the change reaches every stream, so each had time to get the change.
+    await t.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
+    for (const s of strangers) {
+      await s.until((ev) => ev.filter((e) => e.event === "form-status").length >= 2);
+      expect(s.events.some((e) => e.event === LIVE_EVENTS.myRegistrations)).toBe(false);
+      await s.close();
+    }
+    await held.close();
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import type { MessageListView, MessagePreview, MessagesHome } from "../../src/shared/message-lists";
+import { MESSAGE_MESSAGES } from "../../src/shared/messages";
+import { LINKS_PER_REGISTRATION_PER_HOUR } from "../../src/server/my-registration/access-repository";
 import type { MyRegistration } from "../../src/shared/my-registration";
 import { type AdminSession, apiTest } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
@@ -8,6 +10,7 @@ import { DB_KINDS } from "../support/test-database";
 
 const FAMILY = "98911110001";
 const REMINDER = "Olá! {evento}\n{nome} ({codigo}): {valor} em {link}\nObrigado!";
+const BUS_TEXT = "Olá! {nome}: {onibus}, saída {horario} em {local}.";
 
 async function addBus(admin: AdminSession, nome: string, lugares: number): Promise<string> {
   const res = await admin.inject("POST", "/api/buses", { nome, lugares });
@@ -117,7 +120,7 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(302);
     expect(res.headers.location).toMatch(new RegExp(`^https://wa\\.me/55${FAMILY}\\?text=`));
     const text = decoded(res.headers.location as string);
-    expect(text).toContain(`Ana Irmã (${ana.referencia}): R$ 15,00 em http://localhost:80/minha-inscricao#${ana.id}.`);
+    expect(text).toContain(`Ana Irmã (${ana.referencia}): R$ 15,00 em ${t.config.publicUrl}/minha-inscricao#${ana.id}.`);
     expect(text).toContain(`Bruno Irmão (${bruno.referencia}): R$ 15,00`);
     expect(text.startsWith("Olá! JDJ 2025\n")).toBe(true);
     // Each link opens its registration's page from any phone.
@@ -145,7 +148,12 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     });
     expect(cross.statusCode).toBe(403);
     // Nor does a page's fetch() of that URL, or a prefetch: only a tap on the link.
-    for (const headers of [{ "sec-fetch-mode": "cors" }, { "sec-purpose": "prefetch" }] as Record<string, string>[]) {
+    for (const headers of [
+      { "sec-fetch-mode": "cors" },
+      { "sec-purpose": "prefetch" },
+      { purpose: "prefetch" },
+      { "x-moz": "prefetch" },
+    ] as Record<string, string>[]) {
       const res = await adminSession.raw({ method: "GET", url: `/api/mensagens/linhas/${row.id}/whatsapp`, headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
     }
@@ -244,8 +252,8 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     // Coordenação's list is everyone's to work through.
     const coordination = await makeList(adminSession, { grupo: "espera" });
     const other = await addBus(adminSession, "Ônibus 2", 2);
-    expect((await newList(equipeSession, { grupo: "pendentes" })).statusCode).toBe(403);
-    const notYet = await newList(equipeSession, { grupo: "onibus", onibus_id: bus });
+    expect((await newList(equipeSession, { grupo: "pendentes", texto: BUS_TEXT })).statusCode).toBe(403);
+    const notYet = await newList(equipeSession, { grupo: "onibus", onibus_id: bus, texto: BUS_TEXT });
     expect(notYet.statusCode).toBe(403);
     expect(notYet.json()).toEqual({ error: "A Equipe envia mensagens só para o ônibus de que cuida." });
     expect(
@@ -255,9 +263,29 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     const home = (await equipeSession.inject("GET", "/api/mensagens")).json() as MessagesHome;
     expect(home.grupos.map((g) => g.rotulo)).toEqual(["Ônibus 1"]);
     expect(home.pode_editar_textos).toBe(false);
-    const own = await newList(equipeSession, { grupo: "onibus", onibus_id: bus });
+    // A personal link opens the family's health notes, which Equipe does not see: no {link} in what Equipe starts.
+    for (const url of ["/api/mensagens/listas", "/api/mensagens/previa"]) {
+      const withLink = await equipeSession.inject("POST", url, {
+        grupo: "onibus",
+        onibus_id: bus,
+        texto_chave: "horario_saida",
+        texto: "{nome}: {link}",
+      });
+      expect(withLink.statusCode, url).toBe(403);
+      expect(withLink.json()).toEqual({ error: MESSAGE_MESSAGES.linkNotForEquipe });
+    }
+    const own = await newList(equipeSession, { grupo: "onibus", onibus_id: bus, texto: BUS_TEXT });
     expect(own.statusCode, own.body).toBe(201);
-    expect((await newList(equipeSession, { grupo: "onibus", onibus_id: other })).statusCode).toBe(403);
+    expect((await newList(equipeSession, { grupo: "onibus", onibus_id: other, texto: BUS_TEXT })).statusCode).toBe(403);
+    // Its rows give out no secret.
+    const ownList = (
+      await equipeSession.inject("GET", `/api/mensagens/listas/${own.json().id}`)
+    ).json() as MessageListView;
+    const before = await t.db.query("SELECT 1 FROM inscricao_acessos");
+    expect((await equipeSession.inject("POST", `/api/mensagens/linhas/${ownList.linhas[0].id}/texto`)).statusCode).toBe(
+      200,
+    );
+    expect(await t.db.query("SELECT 1 FROM inscricao_acessos")).toHaveLength(before.length);
     expect(
       (await equipeSession.inject("PUT", "/api/mensagens/textos/lembrete_pagamento", { texto: "Oi {nome}" }))
         .statusCode,
@@ -269,6 +297,37 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
       coordination.linhas[0].id,
     ]);
     expect(row.motivo).toBe("Não enviada: Davi Espera já tem vaga.");
+  });
+
+  test("a held row keeps its links: copied again, or opened in WhatsApp after, it gives the same ones; links stop at a cap an hour", async ({
+    t,
+    adminSession,
+    register,
+  }) => {
+    const { ana } = await caravan(t, adminSession, register);
+    const list = await makeList(adminSession, { grupo: "pendentes" });
+    const row = list.linhas[0];
+    const secrets = async () =>
+      (
+        await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM inscricao_acessos WHERE inscricao_id = $1", [
+          ana.id,
+        ])
+      )[0].n;
+    const copies = [];
+    for (let i = 0; i < 25; i++)
+      copies.push((await adminSession.inject("POST", `/api/mensagens/linhas/${row.id}/texto`)).json().texto);
+    expect(new Set(copies).size).toBe(1);
+    expect(await secrets()).toBe(1);
+    const opened = await tap(adminSession, row.id);
+    expect(decoded(opened.headers.location as string)).toBe(copies[0]);
+    expect(await secrets()).toBe(1);
+
+    // "Enviar link" and other lists add links; past the cap in an hour, no more are made.
+    for (let i = 1; i < LINKS_PER_REGISTRATION_PER_HOUR; i++)
+      expect((await adminSession.inject("POST", `/api/registrations/${ana.id}/link`)).statusCode).toBe(200);
+    const capped = await adminSession.inject("POST", `/api/registrations/${ana.id}/link`);
+    expect(capped.statusCode).toBe(429);
+    expect(await secrets()).toBe(LINKS_PER_REGISTRATION_PER_HOUR);
   });
 
   test("the log records who made which list, for which group and how many, never a name or a number", async ({

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { Registration } from "../../src/shared/api-types";
-import type { AuthorizationDocument } from "../../src/shared/minors";
+import { type AuthorizationDocument, MINOR_MESSAGES } from "../../src/shared/minors";
 import { purgePersonalData } from "../../src/server/maintenance/purge";
 import { apiTest } from "../support/api-fixtures";
 import { DB_KINDS } from "../support/test-database";
@@ -116,6 +116,31 @@ describe.each(DB_KINDS)("minors on %s", (kind) => {
       lider_nome: "Paulo Líder",
       passageiros: [{ nome_completo: "Lia Pequena", saude: "Alergia a amendoim", sem_autorizacao: true }],
     });
+  });
+
+  test("'Autorização recebida' is refused for someone 16 or older and for someone who gave up; an undo always goes", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const adult = await register({ nome_completo: "Adulto Sem Papel", idade: 30 });
+    const gone = await register({ nome_completo: "Criança Desistiu", idade: 12 });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/minha-inscricao/${gone.id}/desistir`,
+      headers: { authorization: `Bearer ${gone.upload_token}` },
+    });
+    const mark = (id: string, recebida: boolean) =>
+      adminSession.inject("PUT", `/api/registrations/${id}/authorization`, { recebida });
+    const forAdult = await mark(adult.id, true);
+    expect(forAdult.statusCode).toBe(409);
+    expect(forAdult.json()).toEqual({ error: MINOR_MESSAGES.noAuthorizationNeeded("Adulto Sem Papel") });
+    const forGone = await mark(gone.id, true);
+    expect(forGone.statusCode).toBe(409);
+    expect(forGone.json()).toEqual({ error: MINOR_MESSAGES.gaveUpNoAuthorization("Criança Desistiu") });
+    const marked = await t.db.query("SELECT 1 FROM registrations WHERE autorizacao_recebida_em IS NOT NULL");
+    expect(marked).toEqual([]);
+    expect((await mark(adult.id, false)).statusCode).toBe(200);
   });
 
   test("the details give Coordenação the health notes, on a route Equipe is refused", async ({

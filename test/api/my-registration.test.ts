@@ -7,6 +7,7 @@ import {
   MY_REGISTRATION_MESSAGES,
   type FoundRegistrations,
   type MyRegistration,
+  type PersonalLink,
 } from "../../src/shared/my-registration";
 import { type AdminSession, apiTest } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
@@ -82,21 +83,27 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     }
   });
 
-  test("another phone finds a registration and the later ones on the guardian's number with one code; a wrong pair finds nothing, like a missing one", async ({
+  test("another phone finds a registration and its family with one code; a wrong pair finds nothing, like a missing one", async ({
     t,
     register,
   }) => {
     const first = await register({ nome_completo: "Davi Irmão", numero_responsavel: "98933334444", idade: 12 });
-    const second = await register({ nome_completo: "Duda Irmã", numero_responsavel: "98933334444", idade: 14 });
+    // The mother's phone holds Davi's secret and sends it with his sister's registration.
+    const second = await register({
+      nome_completo: "Duda Irmã",
+      numero_responsavel: "98933334444",
+      idade: 14,
+      familia: [{ id: first.id, token: first.upload_token }],
+    });
     const other = await register({ nome_completo: "Elo Vizinha", numero_responsavel: "98955556666" });
 
     const found = await lookup(t, "(98) 93333-4444", first.referencia.toLowerCase());
     expect(found.statusCode, found.body).toBe(200);
     const { inscricoes } = found.json() as FoundRegistrations;
     expect(inscricoes.map((r) => r.nome_completo)).toEqual(["Davi Irmão", "Duda Irmã"]);
-    // The younger sibling's code opens it and what came after, not the registration before it.
+    // Either child's code opens the family.
     const fromSecond = (await lookup(t, "98933334444", second.referencia)).json() as FoundRegistrations;
-    expect(fromSecond.inscricoes.map((r) => r.nome_completo)).toEqual(["Duda Irmã"]);
+    expect(fromSecond.inscricoes.map((r) => r.nome_completo)).toEqual(["Davi Irmão", "Duda Irmã"]);
     for (const r of inscricoes) {
       const view = await read(t, r.id, r.token);
       expect(view.statusCode).toBe(200);
@@ -104,15 +111,10 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     }
     // Stored as hashes only.
     const stored = await t.db.query<{ token_hash: string }>(
-      "SELECT token_hash FROM inscricao_acessos WHERE inscricao_id = $1",
+      "SELECT token_hash FROM inscricao_acessos WHERE inscricao_id = $1 ORDER BY criado_em LIMIT 1",
       [first.id],
     );
     expect(stored).toEqual([{ token_hash: sha256(inscricoes[0].token) }]);
-    // Someone who registers a new person with the family's number gets a code that opens only that person.
-    const stranger = await register({ nome_completo: "Intrusa Qualquer", numero_responsavel: "98933334444" });
-    const strangers = (await lookup(t, "98933334444", stranger.referencia)).json() as FoundRegistrations;
-    expect(strangers.inscricoes.map((r) => r.nome_completo)).toEqual(["Intrusa Qualquer"]);
-    expect(JSON.stringify(await t.db.query("SELECT * FROM inscricao_acessos"))).not.toContain(inscricoes[0].token);
 
     const wrongPair = await lookup(t, "98933334444", other.referencia);
     const noSuchPhone = await lookup(t, "98900000000", first.referencia);
@@ -126,15 +128,71 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     expect(badCode.json()).toEqual({ error: MY_REGISTRATION_MESSAGES.code });
   });
 
-  test("lookups stop per phone number and per address, with when to try again", async ({ t, register }) => {
+  test("a code made by a stranger on the family's number opens only the stranger's registration, before or after the family's", async ({
+    t,
+    register,
+  }) => {
+    const phone = "98933335555";
+    const stranger = await register({ nome_completo: "Intruso Qualquer", numero_responsavel: phone });
+    const child = await register({
+      nome_completo: "Lia Criança",
+      numero_responsavel: phone,
+      idade: 12,
+      saude: "Epilepsia; toma Depakote 500 mg",
+    });
+    // A later sibling, with the family's proof.
+    const sibling = await register({
+      nome_completo: "Léo Criança",
+      numero_responsavel: phone,
+      idade: 10,
+      familia: [{ id: child.id, token: child.upload_token }],
+    });
+    // The stranger's own proof joins only the stranger; a proof with a wrong secret, or for another number, joins nothing.
+    const strangersFriend = await register({
+      nome_completo: "Amigo Intruso",
+      numero_responsavel: phone,
+      familia: [
+        { id: child.id, token: stranger.upload_token },
+        { id: stranger.id, token: stranger.upload_token },
+      ],
+    });
+    const otherNumber = await register({
+      nome_completo: "Outro Número",
+      numero_responsavel: "98933336666",
+      familia: [{ id: child.id, token: child.upload_token }],
+    });
+
+    const names = async (code: string, telefone = phone) =>
+      ((await lookup(t, telefone, code)).json() as FoundRegistrations).inscricoes?.map((r) => r.nome_completo);
+    expect(await names(stranger.referencia)).toEqual(["Intruso Qualquer", "Amigo Intruso"]);
+    expect(await names(strangersFriend.referencia)).toEqual(["Intruso Qualquer", "Amigo Intruso"]);
+    expect(await names(child.referencia)).toEqual(["Lia Criança", "Léo Criança"]);
+    expect(await names(sibling.referencia)).toEqual(["Lia Criança", "Léo Criança"]);
+    expect(await names(otherNumber.referencia, "98933336666")).toEqual(["Outro Número"]);
+
+    // What the stranger's lookup gave opens nothing of the children.
+    const { inscricoes } = (await lookup(t, phone, stranger.referencia)).json() as FoundRegistrations;
+    for (const r of inscricoes) {
+      for (const kid of [child, sibling]) expect((await read(t, kid.id, r.token)).statusCode).toBe(403);
+    }
+    const giveUp = await post(t, `/api/minha-inscricao/${child.id}/desistir`, inscricoes[0].token);
+    expect(giveUp.statusCode).toBe(403);
+  });
+
+  test("wrong codes stop per phone number and every try per address, with when to try again; the family's right pair still goes through", async ({
+    t,
+    register,
+  }) => {
     const reg = await register({ nome_completo: "Fábio Limite", numero_responsavel: "98977770000" });
     for (let i = 0; i < LOOKUPS_PER_PHONE_PER_HOUR; i++) {
       const res = await lookup(t, "98977770000", `JDJ${"ABCDEFGH"[i]}ZZZ`, `10.2.0.${i + 1}`);
       expect(res.statusCode).toBe(404);
     }
-    // From a new address, the right pair too: the phone's tries are spent.
-    const blocked = await lookup(t, "98977770000", reg.referencia, "10.2.1.1");
+    // From a new address, another wrong code waits; the family's right pair is not locked out by a stranger's tries.
+    const blocked = await lookup(t, "98977770000", "JDJHZZZ", "10.2.1.1");
     expect(blocked.statusCode).toBe(429);
+    const family = await lookup(t, "98977770000", reg.referencia, "10.2.1.2");
+    expect(family.statusCode, family.body).toBe(200);
     // Says when: the next try of 6 an hour comes within 10 minutes.
     const wait = Number(blocked.headers["retry-after"]);
     expect(wait).toBeGreaterThan(0);
@@ -350,10 +408,16 @@ describe.each(DB_KINDS)("Minha inscrição on %s", (kind) => {
     adminSession,
   }) => {
     const reg = await register({ nome_completo: "Rui Link", numero_responsavel: "98966667777" });
-    const sent = await adminSession.inject("POST", `/api/registrations/${reg.id}/link`);
+    // The link names the configured address, whatever Host the request came with.
+    const sent = await adminSession.raw({
+      method: "POST",
+      url: `/api/registrations/${reg.id}/link`,
+      headers: { host: "evil.example" },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
-    const link = sent.json() as { link_path: string; token: string };
-    expect(link.link_path).toBe(`/minha-inscricao#${reg.id}.${link.token}`);
+    const link = sent.json() as PersonalLink;
+    expect(link.link).toBe(`${t.config.publicUrl}/minha-inscricao#${reg.id}.${link.token}`);
+    expect(t.config.publicUrl).toBe("http://localhost:3000");
     expect((await read(t, reg.id, link.token)).statusCode).toBe(200);
     expect((await read(t, reg.id, reg.upload_token)).statusCode).toBe(200);
     const [found] = ((await lookup(t, "98966667777", reg.referencia)).json() as FoundRegistrations).inscricoes;

@@ -46,7 +46,7 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
   const test = apiTest(kind).extend<{ h: ReturnType<typeof helpersFor> }>({
     h: async ({ t, adminSession }, use) => use(helpersFor(t, adminSession.inject)),
   });
-  test("answers the same name (accents, case and spaces aside) and phone with 409 and the code, and stores nothing", async ({
+  test("answers the same name (accents, case and spaces aside) and phone with 409, naming neither code nor id, and stores nothing", async ({
     h: { post, rows },
   }) => {
     const first = await post(ana);
@@ -58,9 +58,10 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
       expect(again.statusCode).toBe(409);
       const body = again.json() as AlreadyRegistered;
       expect(body.error).toBe(alreadyRegisteredMessage(nome_completo.trim().replace(/\s+/g, " ")));
-      // The id only: no code (with it, "Minha inscrição" opens from any phone), no token, age or payment state.
-      expect(body.inscricao).toEqual({ id: created.id });
+      // Neither the code (with it, "Minha inscrição" opens from any phone) nor the id (a live stream would follow it).
+      expect(body).toEqual({ error: body.error, ja_inscrita: true });
       expect(again.body).not.toContain(created.referencia);
+      expect(again.body).not.toContain(created.id);
     }
     // Without an idempotency key too (an old client).
     expect((await post(ana, null)).statusCode).toBe(409);

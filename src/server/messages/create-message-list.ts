@@ -3,6 +3,7 @@ import {
   charactersOver,
   DEFAULT_MESSAGE_TEXTS,
   fillMessage,
+  hasPersonalLink,
   MESSAGE_GROUPS,
   MESSAGE_MESSAGES,
   mobileProblem,
@@ -15,12 +16,17 @@ import { ForbiddenError, NotFoundError, UnprocessableError } from "../domain-err
 import { asPerson, byPhone, eventFacts, sampleLink } from "./message-facts";
 import { groupMembers, type Member } from "./message-groups";
 
-/** Equipe sends only to the bus it takes care of (onibus.equipe_id); Coordenação to any group. */
+/**
+ * Equipe sends only to the bus it takes care of (onibus.equipe_id), and with no {link}: a personal link opens
+ * the family's health notes, which Equipe does not see (decision 043). Coordenação sends to any group.
+ */
 export async function checkMayStart(
   db: Queryable,
   actor: AdminActor,
-  input: Pick<NewMessageList, "grupo" | "onibus_id">,
+  input: Pick<NewMessageList, "grupo" | "onibus_id" | "texto">,
 ) {
+  if (actor.papel === "equipe" && hasPersonalLink(input.texto))
+    throw new ForbiddenError(MESSAGE_MESSAGES.linkNotForEquipe);
   if (input.grupo === "onibus") {
     const [bus] = await db.query<{ equipe_id: number | null }>("SELECT equipe_id FROM onibus WHERE id = $1", [
       input.onibus_id ?? null,

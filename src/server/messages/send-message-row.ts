@@ -1,10 +1,17 @@
 import type { EventSettings } from "../../shared/event-settings";
-import { fillMessage, MESSAGE_MESSAGES, type MessageGroup, ROW_HOLD_MINUTES } from "../../shared/messages";
+import {
+  fillMessage,
+  hasPersonalLink,
+  MESSAGE_MESSAGES,
+  type MessageGroup,
+  ROW_HOLD_MINUTES,
+} from "../../shared/messages";
 import { personalLink } from "../../shared/my-registration";
 import type { AdminActor } from "../auth/session-repository";
 import type { Database, Queryable } from "../db/database";
 import { ForbiddenError, NotFoundError } from "../domain-errors";
-import { grantAccess } from "../my-registration/access-repository";
+import { grantAccess, LINKS_KEY } from "../my-registration/access-repository";
+import { serverKey } from "../auth/server-keys";
 import { asPerson, eventFacts } from "./message-facts";
 import { stillInGroup, whyLeft } from "./message-groups";
 import { whatsappTo } from "../../shared/phone";
@@ -33,6 +40,7 @@ interface LockedRow {
   estado: "aguardando" | "enviada" | "descartada" | "invalida";
   com_id: number | null;
   com_ativo: boolean;
+  com_desde: Date | null;
   grupo: MessageGroup;
   onibus_id: string | null;
   texto: string;
@@ -48,6 +56,7 @@ export function mayWorkOn(actor: AdminActor, list: Pick<LockedRow, "criada_por_i
 async function lockRow(tx: Queryable, rowId: string): Promise<LockedRow | undefined> {
   const [row] = await tx.query<LockedRow>(
     `SELECT l.id, l.lista_id, l.telefone, l.inscricao_ids, l.estado, l.com_id, coalesce(l.com_ate > now(), false) AS com_ativo,
+            l.com_desde,
             m.grupo, m.onibus_id, m.texto, m.criada_por_id, m.criada_por_papel
      FROM mensagem_linhas l JOIN mensagem_listas m ON m.id = l.lista_id
      WHERE l.id = $1 FOR UPDATE OF l`,
@@ -71,6 +80,7 @@ export async function openMessageRow(
   settings: EventSettings,
   origin: string,
 ): Promise<RowOutcome> {
+  const key = await serverKey(db, LINKS_KEY);
   return db.transaction(async (tx) => {
     const row = await lockRow(tx, rowId);
     if (!row) throw new NotFoundError(MESSAGE_MESSAGES.rowNotFound);
@@ -99,16 +109,26 @@ export async function openMessageRow(
       await markSent(tx, row.id, actor, ids, motivo);
       return { lista_id, marcada: true };
     }
-    const tokens = await grantAccess(tx, ids, "link");
-    const people = still.map((m) => asPerson(m, personalLink(origin, m.id, tokens.get(m.id) as string)));
+    // The hold this person already has keeps its start, and so its links; otherwise one starts now.
+    const heldByActor = row.com_ativo && row.com_id === actor.id && row.com_desde !== null;
+    const since = heldByActor ? new Date(row.com_desde as Date) : new Date();
+    const withLinks = hasPersonalLink(row.texto);
+    // A list Equipe started before {link} was refused to it: its rows go out without links.
+    if (withLinks && row.criada_por_papel === "equipe") throw new ForbiddenError(MESSAGE_MESSAGES.linkNotForEquipe);
+    const tokens = withLinks
+      ? await grantAccess(tx, ids, "link", { key, seed: `${row.id}:${since.toISOString()}` })
+      : new Map<string, string>();
+    const people = still.map((m) =>
+      asPerson(m, withLinks ? personalLink(origin, m.id, tokens.get(m.id) as string) : ""),
+    );
     const texto = fillMessage(row.texto, people, eventFacts(settings));
     if (action === "whatsapp") await markSent(tx, row.id, actor, ids, motivo);
     else
       await tx.query(
         `UPDATE mensagem_linhas SET com_id = $2, com_nome = $3, com_ate = now() + make_interval(mins => $4),
-           inscricao_ids = $5::uuid[], motivo = $6
+           com_desde = $7, inscricao_ids = $5::uuid[], motivo = $6
          WHERE id = $1`,
-        [row.id, actor.id, actor.nome, ROW_HOLD_MINUTES, ids, motivo],
+        [row.id, actor.id, actor.nome, ROW_HOLD_MINUTES, ids, motivo, since],
       );
     return { lista_id, texto, url: whatsappTo(row.telefone, texto) };
   });
@@ -117,7 +137,7 @@ export async function openMessageRow(
 const markSent = (tx: Queryable, rowId: string, actor: AdminActor, ids: string[], motivo: string | null) =>
   tx.query(
     `UPDATE mensagem_linhas SET estado = 'enviada', enviada_em = now(), enviada_por_nome = $2,
-       com_id = NULL, com_nome = NULL, com_ate = NULL, inscricao_ids = $3::uuid[], motivo = $4
+       com_id = NULL, com_nome = NULL, com_ate = NULL, com_desde = NULL, inscricao_ids = $3::uuid[], motivo = $4
      WHERE id = $1`,
     [rowId, actor.nome, ids, motivo],
   );

@@ -1,10 +1,10 @@
 import type { Registration } from "../../shared/api-types";
 import type { EventSettings } from "../../shared/event-settings";
 import { tripFacts } from "../../shared/event-settings";
-import { AUTHORIZATION_AGE, type AuthorizationDocument } from "../../shared/minors";
+import { AUTHORIZATION_AGE, type AuthorizationDocument, MINOR_MESSAGES } from "../../shared/minors";
 import type { Queryable } from "../db/database";
-import { NotFoundError } from "../domain-errors";
-import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
+import { ConflictError, NotFoundError } from "../domain-errors";
+import { readRegistration } from "../registrations/update-registration";
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 
 const DOCUMENT_COLUMNS = `r.id, r.nome_completo, r.idade, r.responsavel_nome, r.parentesco, o.nome AS onibus_nome,
@@ -57,14 +57,23 @@ export async function markAuthorization(
   id: string,
   received: boolean,
 ): Promise<Registration> {
-  const [row] = await db.query<RegistrationRow>(
-    `UPDATE registrations SET
-       autorizacao_recebida_em = CASE WHEN $2::boolean THEN coalesce(autorizacao_recebida_em, now()) END,
-       autorizacao_por = CASE WHEN $2::boolean THEN coalesce(autorizacao_por, $3) END,
-       updated_at = now()
-     WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
-    [id, received, actor.nome],
+  // Received only for someone who needs one and still travels; an undo always goes through.
+  const [row] = await db.query<{ nome_completo: string; refused: "idade" | "desistente" | null }>(
+    `WITH r AS (SELECT id, nome_completo, idade, situacao FROM registrations WHERE id = $1),
+     marked AS (
+       UPDATE registrations x SET
+         autorizacao_recebida_em = CASE WHEN $2::boolean THEN coalesce(autorizacao_recebida_em, now()) END,
+         autorizacao_por = CASE WHEN $2::boolean THEN coalesce(autorizacao_por, $3) END,
+         updated_at = now()
+       FROM r WHERE x.id = r.id AND (NOT $2::boolean OR (r.idade < $4 AND r.situacao <> 'desistente'))
+       RETURNING x.id)
+     SELECT r.nome_completo, CASE WHEN EXISTS (SELECT FROM marked) THEN NULL
+                                  WHEN r.idade >= $4 THEN 'idade' ELSE 'desistente' END AS refused
+     FROM r`,
+    [id, received, actor.nome, AUTHORIZATION_AGE],
   );
   if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  return toRegistration(row);
+  if (row.refused === "idade") throw new ConflictError(MINOR_MESSAGES.noAuthorizationNeeded(row.nome_completo));
+  if (row.refused === "desistente") throw new ConflictError(MINOR_MESSAGES.gaveUpNoAuthorization(row.nome_completo));
+  return readRegistration(db, id);
 }

@@ -1,6 +1,7 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { hashToken, newSecret } from "../auth/token-hash";
 import type { Database, Queryable } from "../db/database";
+import { TooManyAttemptsError } from "../domain-errors";
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -21,19 +22,67 @@ export async function holdsRegistration(db: Queryable, id: string, token: string
   return row.granted || (row.upload_token_hash !== null && sameHash(row.upload_token_hash, hash));
 }
 
-/** New secrets for these registrations, one each; only their hashes are stored. */
+/** Links a registration may be given in an hour, by messages and "Enviar link" together (a reminder, the departure, a resend…). */
+export const LINKS_PER_REGISTRATION_PER_HOUR = 12;
+export const LINKS_CAPPED =
+  "Esta inscrição já recebeu muitos links pessoais na última hora. Envie a mensagem sem o link ou tente mais tarde.";
+
+/**
+ * The registrations among these whose proof (shared/my-registration.ts,
+ * watchProof) was made from one of their secrets: the upload token of the
+ * phone that registered, or a secret a lookup or a link gave out.
+ */
+export async function provenWatches(db: Queryable, pairs: { id: string; proof: string }[]): Promise<string[]> {
+  const rows = await db.query<{ id: string; hash: string }>(
+    `SELECT r.id, r.upload_token_hash AS hash FROM registrations r
+     WHERE r.id = ANY($1::uuid[]) AND r.upload_token_hash IS NOT NULL
+     UNION ALL
+     SELECT a.inscricao_id, a.token_hash FROM inscricao_acessos a WHERE a.inscricao_id = ANY($1::uuid[])`,
+    [pairs.map((p) => p.id)],
+  );
+  const proofOf = (hash: string, id: string) =>
+    createHash("sha256").update(`${hash}:${id}`).digest("hex").slice(0, 32);
+  return pairs
+    .filter((p) => rows.some((r) => r.id === p.id && sameHash(proofOf(r.hash, r.id), p.proof)))
+    .map((p) => p.id);
+}
+
+/** app_settings' key of the server's secret that held message rows derive their links from. */
+export const LINKS_KEY = "chave_links_mensagens";
+
+/** The same secret for the same seed and registration: a held message row's links, each time it is copied. */
+const derivedSecret = (key: string, seed: string, id: string) =>
+  createHmac("sha256", key).update(`${seed}:${id}`).digest("base64url");
+
+/**
+ * Secrets for these registrations, one each; only their hashes are stored.
+ * New ones, unless `derived` gives a key and a seed: then the secret is made
+ * from them, and giving it again stores nothing new. Personal links ("link")
+ * stop at LINKS_PER_REGISTRATION_PER_HOUR per registration.
+ */
 export async function grantAccess(
   db: Queryable,
   ids: string[],
   origem: "busca" | "link",
+  derived?: { key: string; seed: string },
 ): Promise<Map<string, string>> {
-  const tokens = new Map(ids.map((id) => [id, newSecret()]));
+  const tokens = new Map(ids.map((id) => [id, derived ? derivedSecret(derived.key, derived.seed, id) : newSecret()]));
   if (ids.length === 0) return tokens;
   await db.query(
     `INSERT INTO inscricao_acessos (token_hash, inscricao_id, origem)
-     SELECT * FROM unnest($1::text[], $2::uuid[], array_fill($3::text, ARRAY[cardinality($2::uuid[])]))`,
+     SELECT * FROM unnest($1::text[], $2::uuid[], array_fill($3::text, ARRAY[cardinality($2::uuid[])]))
+     ON CONFLICT (token_hash) DO NOTHING`,
     [ids.map((id) => hashToken(tokens.get(id) as string)), ids, origem],
   );
+  if (origem === "link") {
+    const [over] = await db.query(
+      `SELECT 1 FROM inscricao_acessos WHERE inscricao_id = ANY($1::uuid[]) AND origem = 'link'
+         AND criado_em > now() - interval '1 hour'
+       GROUP BY inscricao_id HAVING count(*) > $2 LIMIT 1`,
+      [ids, LINKS_PER_REGISTRATION_PER_HOUR],
+    );
+    if (over) throw new TooManyAttemptsError(LINKS_CAPPED, 60 * 60);
+  }
   return tokens;
 }
 
@@ -69,12 +118,12 @@ export async function replaceAccess(db: Database, id: string): Promise<string | 
 
 /**
  * The lookup from another phone: the guardian's number and one registration's
- * code open that registration and every later one on that number (siblings
- * registered after it), each with a new secret for this phone. Not earlier
- * ones: whoever registers someone new with a family's number must not open its
- * children. A registration whose link was replaced ("Gerar novo link") opens
- * only by its new link. A wrong pair finds nothing, like a pair that does not
- * exist.
+ * code open that registration and its family's on that number (the siblings
+ * registered from the phone that held it, registrations.familia_id), each with
+ * a new secret for this phone. A code never opens a registration someone else
+ * made on the number: registering with a family's number proves nothing.
+ * A registration whose link was replaced ("Gerar novo link") opens only by its
+ * new link. A wrong pair finds nothing, like a pair that does not exist.
  */
 export async function findByPhoneAndCode(
   db: Database,
@@ -85,12 +134,12 @@ export async function findByPhoneAndCode(
     const rows = await tx.query<{ id: string; nome_completo: string; referencia: string }>(
       // FOR SHARE: a "Gerar novo link" at the same moment runs before or after, never in between.
       `WITH matched AS (
-         SELECT created_at, id FROM registrations
+         SELECT coalesce(familia_id, id) AS familia FROM registrations
          WHERE numero_responsavel = $1 AND referencia = $2 AND link_trocado_em IS NULL AND anonimizado_em IS NULL
        )
        SELECT r.id, r.nome_completo, r.referencia FROM registrations r, matched m
        WHERE r.numero_responsavel = $1 AND r.referencia IS NOT NULL AND r.anonimizado_em IS NULL
-         AND r.link_trocado_em IS NULL AND (r.created_at, r.id) >= (m.created_at, m.id)
+         AND r.link_trocado_em IS NULL AND coalesce(r.familia_id, r.id) = m.familia
        ORDER BY r.created_at, r.id
        FOR SHARE OF r`,
       [phone, code],

@@ -30,6 +30,18 @@ async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" 
   return toRegistration(row);
 }
 
+/**
+ * Locks a registration, then reads what it has paid, in a second statement:
+ * read in the statement that waited for the lock, the payments would be those
+ * of before the wait (a statement line linked meanwhile on another instance).
+ */
+async function lockAndReadPaid(tx: Queryable, id: string): Promise<number> {
+  const [locked] = await tx.query("SELECT 1 FROM registrations WHERE id = $1 FOR UPDATE", [id]);
+  if (!locked) throw new NotFoundError(REGISTRATION_NOT_FOUND);
+  const [{ pago }] = await tx.query<{ pago: number }>("SELECT caravana_pago_liquido($1) AS pago", [id]);
+  return pago;
+}
+
 /** "Marcar Pago": the payment is confirmed, by the method the person chose. */
 export const markPaid = (db: Queryable, id: string) => setPaymentStatus(db, id, "confirmado");
 
@@ -69,26 +81,20 @@ export async function adjustAmount(
   return db.transaction(async (tx) => {
     // The database writes the exemption or the discount with this reason (caravana_registrations_money).
     await setFlag(tx, "caravana.pagamento", { origem: "ajuste", motivo: input.motivo });
-    const [reg] = await tx.query<{
-      nome_completo: string;
-      referencia: string | null;
-      devido: number;
-      pago: number;
-      preco: number;
-      status_pagamento: string;
-    }>(
-      `SELECT nome_completo, referencia, caravana_valor_devido(r) AS devido, caravana_pago_liquido(r.id) AS pago,
-              preco_centavos AS preco, status_pagamento
-       FROM registrations r WHERE id = $1 FOR UPDATE`,
+    const pago = await lockAndReadPaid(tx, id);
+    if (pago > 0) throw new ConflictError(FINANCE_MESSAGES.adjustPaid);
+    const [{ preco }] = await tx.query<{ preco: number }>(
+      "SELECT preco_centavos AS preco FROM registrations WHERE id = $1",
       [id],
     );
-    if (!reg) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-    if (reg.pago > 0) throw new ConflictError(FINANCE_MESSAGES.adjustPaid);
     // A discount lowers the price; it never raises what someone owes.
-    if (input.valor_centavos > reg.preco) throw new InvalidInputError(FINANCE_MESSAGES.discountAbovePrice(reg.preco));
+    if (input.valor_centavos > preco) throw new InvalidInputError(FINANCE_MESSAGES.discountAbovePrice(preco));
+    // Never 'pendente' over money received: that would write an undo of a payment the bank made.
     const [row] = await tx.query<RegistrationRow>(
       `UPDATE registrations SET valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
-         status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado' ELSE 'pendente' END, updated_at = now()
+         status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado'
+                                 WHEN caravana_pago_liquido(id) > 0 THEN status_pagamento ELSE 'pendente' END,
+         updated_at = now()
        WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
       [id, input.valor_centavos],
     );
@@ -136,18 +142,14 @@ export async function deleteWithMoney(
   choice: { dinheiro?: "reembolsar" | "manter"; motivo?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [reg] = await tx.query<{ pago: number }>(
-      "SELECT caravana_pago_liquido(id) AS pago FROM registrations WHERE id = $1 FOR UPDATE",
-      [id],
-    );
-    if (!reg) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-    if (reg.pago > 0 && !choice.dinheiro)
-      throw new ConflictError(FINANCE_MESSAGES.moneyChoiceNeeded, { pago_centavos: reg.pago });
+    const pago = await lockAndReadPaid(tx, id);
+    if (pago > 0 && !choice.dinheiro)
+      throw new ConflictError(FINANCE_MESSAGES.moneyChoiceNeeded, { pago_centavos: pago });
     const motivo = choice.motivo?.trim();
-    if (reg.pago > 0 && choice.dinheiro === "manter" && !motivo)
+    if (pago > 0 && choice.dinheiro === "manter" && !motivo)
       throw new InvalidInputError(FINANCE_MESSAGES.reasonRequired);
     await tx.query("DELETE FROM registrations WHERE id = $1", [id]);
-    if (reg.pago > 0 && choice.dinheiro === "manter") {
+    if (pago > 0 && choice.dinheiro === "manter") {
       await tx.query(
         `UPDATE reembolsos SET estado = 'sem_reembolso', motivo = $2, resolvido_por = $3, resolvido_por_nome = $4
          WHERE inscricao_id = $1 AND estado = 'pendente'`,

@@ -12,6 +12,7 @@ import { withWaitingPositions } from "./waiting-positions";
 import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePersonParams } from "./same-person";
 import { flagSql } from "../db/transaction-flags";
+import { provenFamilies } from "./family-proof";
 
 // The registration write path: one INSERT (insertRegistrations) and the rules
 // for a single registration (createRegistration). The group commit that lets
@@ -60,6 +61,7 @@ const INSERTED_FIELDS = [
   "responsavel_nome",
   "parentesco",
   "saude",
+  "familia_id",
 ] as const;
 type InsertedRow = Record<(typeof INSERTED_FIELDS)[number], string | number | null>;
 
@@ -106,8 +108,12 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
  * RETURNING: the callers read it afterwards (withWaitingPositions).
  */
 export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promise<Map<string, CreatedRow>> {
+  const families = await provenFamilies(
+    db,
+    rows.map((r) => r.data),
+  );
   const values = rows.map(
-    (r): InsertedRow => ({
+    (r, i): InsertedRow => ({
       id: randomUUID(),
       nome_completo: r.data.nome_completo,
       idade: r.data.idade,
@@ -122,6 +128,7 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
       responsavel_nome: r.data.idade < ADULT_AGE ? (r.data.responsavel_nome ?? null) : null,
       parentesco: r.data.idade < ADULT_AGE ? (r.data.parentesco ?? null) : null,
       saude: r.data.saude ?? null,
+      familia_id: families[i],
     }),
   );
   const columns = INSERTED_FIELDS.join(", ");
@@ -233,8 +240,9 @@ export async function createRegistration(
     if (replayed) return { registration: toCreated(replayed, row.token), replayed: true };
     const existing = await findSamePerson(db, data);
     if (existing) {
-      // The id only: a phone that made it finds it on "Minha inscrição"; any other asks with the code.
-      throw new ConflictError(alreadyRegisteredMessage(data.nome_completo), { inscricao: { id: existing.id } });
+      // Neither the code nor the id: a name and a number are all anyone needs to get here (decision 041).
+      // The phone that made it finds it on "Minha inscrição"; any other asks with the code.
+      throw new ConflictError(alreadyRegisteredMessage(data.nome_completo), { ja_inscrita: true });
     }
     if (!(await readFormStatus(db)).is_open) throw new ConflictError(formClosedMessage(eventTitle()));
     // Open, new key, new person: the reference (or the id) was taken. Draw again.

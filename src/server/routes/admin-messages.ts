@@ -33,9 +33,6 @@ const busHelperSchema = z.strictObject({
   equipe_id: z.nullable(z.number({ error: "Escolha uma pessoa da Equipe." }).check(z.int(), z.positive())),
 });
 
-/** The site's own address as the browser reached it: the personal links in a message point back here. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 /**
  * A GET that sends: a link the helper taps opens WhatsApp through a redirect,
  * which a page's click alone may do on every phone (decision 043). The session
@@ -45,8 +42,9 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 function refuseOtherSites(request: FastifyRequest) {
   const site = request.headers["sec-fetch-site"];
   const mode = request.headers["sec-fetch-mode"];
-  // A page's fetch() to this URL, or a prefetch, is not a tap on the link.
-  const notATap = (mode !== undefined && mode !== "navigate") || request.headers["sec-purpose"] !== undefined;
+  // A page's fetch() to this URL, or a prefetch (today's Sec-Purpose, or the older Purpose and X-Moz), is not a tap.
+  const prefetch = ["sec-purpose", "purpose", "x-moz"].some((h) => request.headers[h] !== undefined);
+  const notATap = (mode !== undefined && mode !== "navigate") || prefetch;
   if ((site !== undefined && site !== "same-origin" && site !== "none") || notATap) {
     throw new HttpError(403, "Abra a mensagem pela página Mensagens do próprio site.");
   }
@@ -103,7 +101,12 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
     { config: { equipe: true }, bodyLimit: LIST_BODY_LIMIT, schema: { body: newMessageListSchema } },
     async (request) => {
       await checkMayStart(app.db, request.admin!, request.body);
-      return previewMessageList(app.db, request.body, app.eventSettings.current(), originOf(request));
+      return previewMessageList(
+        app.db,
+        request.body,
+        app.eventSettings.current(),
+        app.eventSettings.publicConfig().publicUrl,
+      );
     },
   );
 
@@ -119,7 +122,7 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
             request.admin!,
             request.body,
             app.eventSettings.current(),
-            originOf(request),
+            app.eventSettings.publicConfig().publicUrl,
           ),
         ),
   );
@@ -135,7 +138,14 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
   );
 
   const open = (request: FastifyRequest, id: string, action: RowAction) =>
-    openMessageRow(request.actorDb, request.admin!, id, action, app.eventSettings.current(), originOf(request));
+    openMessageRow(
+      request.actorDb,
+      request.admin!,
+      id,
+      action,
+      app.eventSettings.current(),
+      app.eventSettings.publicConfig().publicUrl,
+    );
 
   app.get(
     "/api/mensagens/linhas/:id/whatsapp",
@@ -175,7 +185,7 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
         request.params.id,
         request.query.texto ?? null,
         app.eventSettings.current(),
-        originOf(request),
+        app.eventSettings.publicConfig().publicUrl,
       );
       if (!url) throw new HttpError(404, REGISTRATION_NOT_FOUND);
       if (typeof url !== "string") return reply.redirect(`/admin/mensagens?aviso=${url.recusa}`, 303);

@@ -4,11 +4,6 @@ import { HttpError } from "../http-error";
 import { giveLink, replaceAccess } from "../my-registration/access-repository";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
-const linkOf = (id: string, token: string): PersonalLink => ({
-  link_path: personalLink("", id, token),
-  token,
-});
-
 /**
  * The coordination's side of "Minha inscrição": "Enviar link" gives a new
  * personal link to send to the guardian's WhatsApp (the earlier ones keep
@@ -16,6 +11,11 @@ const linkOf = (id: string, token: string): PersonalLink => ({
  * changed hands. Coordenação only: the page shows the health notes.
  */
 const adminPersonalLinkRoutes: RoutePlugin = async (app) => {
+  const linkOf = (id: string, token: string): PersonalLink => ({
+    link: personalLink(app.eventSettings.publicConfig().publicUrl, id, token),
+    token,
+  });
+
   app.post("/api/registrations/:id/link", { schema: { params: idParamsSchema } }, async (request) => {
     const token = await giveLink(app.db, request.params.id);
     if (!token) throw new HttpError(404, REGISTRATION_NOT_FOUND);

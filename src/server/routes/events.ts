@@ -1,6 +1,8 @@
 import type { FastifyReply } from "fastify";
 import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
+import { MAX_WATCHED } from "../../shared/my-registration";
+import { provenWatches } from "../my-registration/access-repository";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
 const STREAM_RETRY_AFTER_S = 30;
@@ -17,11 +19,16 @@ function refuseOverCap(refusal: string | null, reply: FastifyReply): void {
 // gets a visitor stream.
 export const ADMIN_STREAM_RECHECK_MS = 60_000;
 
-/** `?inscricoes=<id>,<id>`: the registrations a "Minha inscrição" page holds, at most 20 well-formed ids. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export function watchedIds(url: string): string[] {
+/** `?inscricoes=<id>.<proof>,…`: the registrations a "Minha inscrição" page follows, at most 20 well-formed pairs. */
+const WATCHED = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-f]{32})$/;
+export function watchedPairs(url: string): { id: string; proof: string }[] {
   const raw = new URL(url, "http://caravana").searchParams.get("inscricoes") ?? "";
-  return [...new Set(raw.toLowerCase().split(","))].filter((id) => UUID.test(id)).slice(0, 20);
+  const pairs = new Map<string, string>();
+  for (const part of raw.toLowerCase().split(",")) {
+    const m = WATCHED.exec(part);
+    if (m && !pairs.has(m[1])) pairs.set(m[1], m[2]);
+  }
+  return [...pairs].slice(0, MAX_WATCHED).map(([id, proof]) => ({ id, proof }));
 }
 
 const eventsRoutes: RoutePlugin = async (app) => {
@@ -36,7 +43,10 @@ const eventsRoutes: RoutePlugin = async (app) => {
     const tokenHash = (await app.adminSessions.check(request))?.tokenHash ?? null;
     // Checked again: other streams may have opened while the session was read.
     refuseOverCap(app.realtime.refusal(client), reply);
-    app.realtime.open(reply, { sessionHash: tokenHash, client, watching: watchedIds(request.url) });
+    // A page follows only the registrations it proves it holds: an id alone follows nothing.
+    const pairs = watchedPairs(request.url);
+    const watching = pairs.length ? await provenWatches(app.db, pairs) : [];
+    app.realtime.open(reply, { sessionHash: tokenHash, client, watching });
     if (!tokenHash) return;
     const res = reply.raw;
     const timer = setInterval(() => {

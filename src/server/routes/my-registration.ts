@@ -20,7 +20,7 @@ import { setMessagePreference } from "../my-registration/set-message-preference"
 import { closedEditionOf, correctionsOpen, readMyRegistration } from "../my-registration/read-my-registration";
 import type { RoutePlugin } from "../plugins/zod-validation";
 
-/** Lookups per hour from one address (a whole parish may share one Wi-Fi) and for one phone number. */
+/** Lookups per hour from one address (a whole parish may share one Wi-Fi), and wrong ones for one phone number. */
 export const LOOKUPS_PER_ADDRESS_PER_HOUR = 30;
 export const LOOKUPS_PER_PHONE_PER_HOUR = 6;
 
@@ -67,11 +67,12 @@ const myRegistrationRoutes: RoutePlugin = async (app) => {
   app.post("/api/minha-inscricao/busca", { onRequest: perAddress }, async (request, reply) => {
     const body = lookupSchema.safeParse(request.body ?? {});
     if (!body.success) throw new HttpError(400, firstMessage(body.error));
-    // Counted by a hash: the limits' table holds no phone number.
-    await perPhone(hashToken(`telefone:${body.data.telefone}`), reply);
     const found = await findByPhoneAndCode(app.db, body.data.telefone, body.data.codigo);
-    if (found.length === 0) throw new HttpError(404, MY_REGISTRATION_MESSAGES.notFound);
-    return { inscricoes: found };
+    if (found.length > 0) return { inscricoes: found };
+    // Only wrong pairs count against a number: a stranger's guesses never lock the family out of its own
+    // lookup; every try counts against the address. Counted by a hash: the limits' table holds no phone number.
+    await perPhone(hashToken(`telefone:${body.data.telefone}`), reply);
+    throw new HttpError(404, MY_REGISTRATION_MESSAGES.notFound);
   });
 
   app.get("/api/minha-inscricao/:id", { schema: { params: idParamsSchema, headers: authHeaders } }, async (request) =>

@@ -59,7 +59,11 @@ declare module "fastify" {
  */
 export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const defaults = settingsDefaults(opts.config);
-  const extra = { pixTxid: opts.config.PIX_TXID, devMode: opts.config.NODE_ENV !== "production" };
+  const extra = {
+    pixTxid: opts.config.PIX_TXID,
+    devMode: opts.config.NODE_ENV !== "production",
+    publicUrl: opts.config.publicUrl,
+  };
   await seedSettings(app.db, defaults);
   let values = (await readSettings(app.db, defaults)).values;
   let version = 1;

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ROLE_LABELS } from "../../../shared/team";
 import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
+import { appConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
 import type { MemberWithPassword } from "./team-api";
 
@@ -11,7 +12,7 @@ export function PasswordShownDialog({ shown, onClose }: { shown: MemberWithPassw
   const { member, password } = shown;
   const message =
     `Olá, ${member.nome}! Seu acesso ao painel da caravana (${ROLE_LABELS[member.papel]}):\n` +
-    `Endereço: ${window.location.origin}/admin\nUsuário: ${member.login}\nSenha: ${password}\n` +
+    `Endereço: ${appConfig().publicUrl}/admin\nUsuário: ${member.login}\nSenha: ${password}\n` +
     'Depois de entrar, você pode trocar a senha em "Alterar senha".';
 
   async function copy() {

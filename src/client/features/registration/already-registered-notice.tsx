@@ -1,14 +1,9 @@
 import type { AlreadyRegistered } from "../../../shared/api-types";
 
-/** The 409 of a person already registered carries their registration's id, and neither its code nor its secret. */
+/** The 409 of a person already registered: it names neither the registration's code nor its id. */
 export function isAlreadyRegistered(body: unknown): body is AlreadyRegistered {
   const b = body as Partial<AlreadyRegistered> | null;
-  return (
-    typeof b?.error === "string" &&
-    typeof b.inscricao === "object" &&
-    b.inscricao !== null &&
-    typeof b.inscricao.id === "string"
-  );
+  return typeof b?.error === "string" && b.ja_inscrita === true;
 }
 
 interface AlreadyRegisteredNoticeProps {

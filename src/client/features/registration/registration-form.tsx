@@ -20,10 +20,26 @@ import { PixPanel } from "./pix-panel";
 import { PrivacyNotice } from "./privacy-notice";
 import { SeatsLeft, soldOut, WaitingListPanel } from "./seats-notice";
 import { saveRegistrationSuccess } from "./success-storage";
-import { NAME_MAX_LENGTH } from "../../../shared/constants";
+import { MAX_FAMILY_PROOFS, NAME_MAX_LENGTH } from "../../../shared/constants";
 import { TextField } from "./text-field";
 
 type FormValues = DraftValues & { website: string };
+
+/**
+ * The registrations this phone holds, with their secrets: a sibling registered here joins their family, so
+ * the first one's code finds both from another phone (decision 041). Loaded at the submit, like the list
+ * itself, so the form's first load does not grow; without it the registration goes alone.
+ */
+async function familyProofs(): Promise<{ id: string; token: string }[]> {
+  try {
+    const { heldRegistrations } = await import("../../lib/held-registrations");
+    return heldRegistrations()
+      .slice(-MAX_FAMILY_PROOFS)
+      .map(({ id, token }) => ({ id, token }));
+  } catch {
+    return [];
+  }
+}
 type Errors = Partial<Record<keyof FormValues, string>>;
 const FIELD_ORDER: (keyof FormValues)[] = [
   "nome_completo",
@@ -106,9 +122,10 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
     setBusy(true);
     setRegistered(null);
     try {
+      const familia = await familyProofs();
       const created = await api<RegistrationCreated>("/api/registrations", {
         method: "POST",
-        json: data,
+        json: familia.length ? { ...data, familia } : data,
         headers: { "Idempotency-Key": key },
       });
       saveRegistrationSuccess(

@@ -2,9 +2,21 @@ CREATE OR REPLACE FUNCTION public.caravana_registrations_money()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  gave_up text;
 BEGIN
   IF NOT caravana_logging() THEN RETURN NULL; END IF;
   IF TG_OP = 'UPDATE' THEN
+    -- Someone who gave up is not paid, by any path: their money is a refund to decide, never a payment.
+    SELECT n.nome_completo INTO gave_up FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE n.situacao = 'desistente' AND n.status_pagamento = 'confirmado' AND o.status_pagamento <> 'confirmado'
+      AND caravana_valor_devido(n) > 0
+    LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION '% desistiu da inscrição: o que pagou entra em "Reembolsos", não como pagamento.', gave_up
+        USING ERRCODE = 'CV409';
+    END IF;
+
     -- An exemption or a discount: what is owed changed (valor_centavos), with the panel's reason.
     INSERT INTO pagamentos (inscricao_id, nome, referencia, tipo, valor_centavos, origem, registrado_por,
                             registrado_por_nome, motivo)
@@ -40,9 +52,11 @@ BEGIN
       AND ((n.status_pagamento = 'confirmado' AND p.liquido <= 0 AND caravana_valor_devido(n) > 0)
         OR (n.status_pagamento = 'pendente' AND p.liquido > 0));
 
-    -- An undone payment takes back the excess it had left to decide (a credit above what was owed).
+    -- An undone payment takes back the refunds still to decide that it had opened: the excess of a credit
+    -- above what was owed, and what a person who gave up was to get back.
     DELETE FROM reembolsos r USING new_rows n, old_rows o
-    WHERE o.id = n.id AND r.inscricao_id = n.id AND r.estado = 'pendente' AND r.origem = 'pagamento_a_maior'
+    WHERE o.id = n.id AND r.inscricao_id = n.id AND r.estado = 'pendente'
+      AND r.origem IN ('pagamento_a_maior', 'desistencia')
       AND n.status_pagamento = 'pendente' AND o.status_pagamento = 'confirmado';
 
     -- A paid person who gives up leaves a refund to decide (what they paid, less an excess refunded apart);
@@ -64,4 +78,4 @@ BEGIN
 END
 $function$;
 
-COMMENT ON FUNCTION caravana_registrations_money() IS 'Writes every payment record: a status set (the panel, the roll call, a statement, an edit, psql) becomes a payment or its undo, a new amount due an exemption or a discount; a paid person who gives up or is deleted opens a refund.';
+COMMENT ON FUNCTION caravana_registrations_money() IS 'Writes every payment record: a status set (the panel, the roll call, a statement, an edit, psql) becomes a payment or its undo (never for someone who gave up; an undo withdraws the refunds it had opened), a new amount due an exemption or a discount; a paid person who gives up or is deleted opens a refund.';

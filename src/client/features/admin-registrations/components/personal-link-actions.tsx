@@ -7,9 +7,9 @@ import { appConfig } from "../../../lib/app-config";
 import { toast } from "../../../lib/toast";
 import { replacePersonalLink, sendPersonalLink } from "../api/personal-link";
 
-const message = (r: Registration, path: string) =>
+const message = (r: Registration, link: string) =>
   `Olá! Este é o link da inscrição de ${r.nome_completo} na caravana para a ${appConfig().eventTitle}. ` +
-  `Por ele você vê o pagamento, a vaga e a autorização, de qualquer celular: ${window.location.origin}${path}`;
+  `Por ele você vê o pagamento, a vaga e a autorização, de qualquer celular: ${link}`;
 
 /**
  * "Enviar link" opens WhatsApp to the guardian's number with the personal
@@ -29,7 +29,7 @@ export function PersonalLinkActions({ registration: r }: { registration: Registr
     setBusy(true);
     try {
       const link = kind === "send" ? await sendPersonalLink(r.id) : await replacePersonalLink(r.id);
-      const href = whatsappTo(phone, message(r, link.link_path));
+      const href = whatsappTo(phone, message(r, link.link));
       if (tab) {
         tab.opener = null;
         tab.location.href = href;

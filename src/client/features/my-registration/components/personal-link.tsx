@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { personalLink } from "../../../../shared/my-registration";
+import { appConfig } from "../../../lib/app-config";
 import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
 
@@ -9,7 +10,7 @@ import { toast } from "../../../lib/toast";
  */
 export function PersonalLink({ id, token, name }: { id: string; token: string; name: string }) {
   const [copied, setCopied] = useState(false);
-  const link = personalLink(window.location.origin, id, token);
+  const link = personalLink(appConfig().publicUrl, id, token);
   const message = `Minha inscrição na caravana (${name}): ${link}`;
   return (
     <div className="my-link">

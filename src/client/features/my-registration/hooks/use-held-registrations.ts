@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { LIVE_EVENTS } from "../../../../shared/live-events";
-import { type MyRegistration, readPersonalFragment } from "../../../../shared/my-registration";
+import { type MyRegistration, readPersonalFragment, watchParam } from "../../../../shared/my-registration";
 import { useEventStream } from "../../../hooks/use-event-stream";
 import { ApiError } from "../../../lib/api";
 import { appConfig } from "../../../lib/app-config";
@@ -36,7 +36,7 @@ function keepLinkFromAddress(): HeldRegistration[] {
 
 /**
  * Every registration this phone holds, each read with its secret and read
- * again when the live stream names it (ids only: GET /api/events?inscricoes=…).
+ * again when the live stream names it (ids only: GET /api/events?inscricoes=<id>.<proof>,…).
  */
 export function useHeldRegistrations() {
   const [held, setHeld] = useState<HeldRegistration[]>(keepLinkFromAddress);
@@ -70,7 +70,6 @@ export function useHeldRegistrations() {
     }
   }, []);
 
-  const ids = held.map((h) => h.id).join(",");
   useEffect(() => {
     for (const h of held) void load(h);
   }, [held, load]);
@@ -91,8 +90,13 @@ export function useHeldRegistrations() {
     for (const h of held) void load(h);
   }, [held, load]);
 
+  // Each id with a proof of its secret: the stream follows only what this phone holds.
+  const streamUrl = useMemo(
+    () => (held.length > 0 ? `/api/events?inscricoes=${encodeURIComponent(watchParam(held))}` : ""),
+    [held],
+  );
   useEventStream(
-    held.length > 0 ? `/api/events?inscricoes=${encodeURIComponent(ids)}` : "",
+    streamUrl,
     { [LIVE_EVENTS.myRegistrations]: reloadIds },
     reloadAll,
     reloadAll,
