@@ -5,11 +5,12 @@ import { join } from "node:path";
 import pg from "pg";
 import { ms, percentile, Report, runBench } from "./support-report";
 import { hostileFilesAttack } from "./support-hostile-files";
+import { linkMintingAttack, lookupLockAttack, statementsAtOnceAttack } from "./support-review-attacks";
 import { ONE_PHONE_NAMES, onePhoneAttack } from "./support-one-phone";
 import { type BenchServer, flag, freshDatabase, startServer } from "./support-server";
 
 /**
- * npm run bench:attack [-- --db=pglite|postgres|both] [--only=files]
+ * npm run bench:attack [-- --db=pglite|postgres|both] [--only=files|review]
  * The attacks of the trust issue at full scale against the production server,
  * each with a normal visitor measured alongside (GET / and an asset from
  * 127.0.0.2, every 50 ms; every 10 ms during the stream flood). Only loopback addresses; each attack is bounded.
@@ -116,6 +117,10 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
     const base = server.baseUrl;
     if (flag("only", "") === "files") {
       await hostileFilesAttack(base, kind, r, visitor);
+      return;
+    }
+    if (flag("only", "") === "review") {
+      await reviewAttacks(base, server.pid, kind, r);
       return;
     }
 
@@ -251,6 +256,8 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
     await onePhoneAttack(base, kind, r);
     // 6. Hostile statement files: each refused within 2 s, the site answering meanwhile.
     await hostileFilesAttack(base, kind, r, visitor);
+    // 7–9. The lookup lock, link minting and eight statements at once (issue 49).
+    await reviewAttacks(base, server.pid, kind, r);
 
     const log = readFileSync(server.logFile, "utf8");
     const failures = log.split("\n").filter((l) => /"level":(50|60)/.test(l)).length;
@@ -259,6 +266,12 @@ async function attackOne(kind: "pglite" | "postgres", r: Report) {
     await server?.stop();
     db.dispose();
   }
+}
+
+async function reviewAttacks(base: string, pid: number, kind: string, r: Report) {
+  await lookupLockAttack(base, kind, r);
+  await linkMintingAttack(base, kind, r);
+  await statementsAtOnceAttack(base, pid, kind, r, visitor);
 }
 
 async function main() {

@@ -58,6 +58,7 @@ export async function startServer(
       ADMIN_PASSWORD,
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },

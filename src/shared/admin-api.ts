@@ -34,6 +34,8 @@ export const LOGIN_MESSAGES = {
   wrongPassword: "Senha incorreta. Tente novamente.",
   /** With a login typed, either may be the wrong one. */
   wrongLoginOrPassword: "Usuário ou senha incorretos. Tente novamente.",
+  /** A part of a name that fits more than one person of the team. */
+  severalPeople: "Há mais de uma pessoa da Equipe com esse nome. Digite o nome completo ou o seu login.",
 } as const;
 
 export const loginBodySchema = z.strictObject({

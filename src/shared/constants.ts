@@ -53,5 +53,8 @@ export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Registrations a phone sends as proof of its family with a new one: more than any family registers. */
 export const MAX_FAMILY_PROOFS = 20;
 
+/** The largest integer a database column of ours holds (int4): a number sent above it is refused, never a 500. */
+export const INT4_MAX = 2_147_483_647;
+
 /** A row id (registrations, buses, message lists), any case. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
+import { INT4_MAX } from "./constants";
 
 /**
  * Editions (docs/decisions/038): close this year's caravan and start the next.
@@ -47,7 +48,7 @@ const editionName = z.string({ error: EDITION_MESSAGES.nameRequired }).check(
 
 export const closeEditionSchema = z.strictObject({
   /** The edition the page showed: a second click or a second coordinator finds it already closed. */
-  edicao_id: z.int().check(z.gte(1), z.lte(2_147_483_647)),
+  edicao_id: z.int().check(z.gte(1), z.lte(INT4_MAX)),
   nome: editionName,
   data: z._default(
     z.string().check(

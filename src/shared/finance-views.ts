@@ -197,3 +197,9 @@ export interface Accounts {
   saldo: number;
   a_receber: { total: number; linhas: AccountsPerson[] };
 }
+
+/**
+ * GET /api/finance/statements/queue/:ticket: where an upload stands. Files are read one at a time on each
+ * instance; null once it is no longer waiting or being read (or on another instance).
+ */
+export type StatementQueuePlace = { estado: "fila"; antes: number } | { estado: "lendo" } | null;

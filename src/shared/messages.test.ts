@@ -8,6 +8,8 @@ import {
   type MessagePerson,
   mobileProblem,
   unknownFields,
+  hasPersonalLink,
+  withoutPersonalLink,
 } from "./messages";
 import { messageTextSchema } from "./message-lists";
 import { whatsappTo } from "./phone";
@@ -99,5 +101,23 @@ describe("a Brazilian mobile", () => {
     expect(mobileProblem("9898123")).toBe("Número com dígitos faltando ou sobrando");
     expect(mobileProblem("20981234567")).toBe("DDD 20 não existe");
     expect(mobileProblem("98381234567")).toBe("Celular deve começar com 9 depois do DDD");
+  });
+});
+
+describe("a saved text as Equipe sends it", () => {
+  it("loses {link} and the dash or colon before it, and keeps the rest", () => {
+    expect(withoutPersonalLink("• {nome} (código {codigo}): {valor} – {link}\nObrigado!")).toBe(
+      "• {nome} (código {codigo}): {valor}\nObrigado!",
+    );
+    expect(withoutPersonalLink("documento para imprimir: {link}")).toBe("documento para imprimir");
+    for (const { texto } of Object.values(DEFAULT_MESSAGE_TEXTS)) {
+      const equipe = withoutPersonalLink(texto);
+      expect(hasPersonalLink(equipe)).toBe(false);
+      // The lines that held a link end in a word, not a dangling separator.
+      const lines = texto.split("\n");
+      equipe.split("\n").forEach((line, i) => {
+        if (hasPersonalLink(lines[i])) expect(line).not.toMatch(/[–:-]\s*$/);
+      });
+    }
   });
 });

@@ -221,6 +221,9 @@ export const MESSAGE_MESSAGES = {
 /** Whether a text asks for each person's personal link, which gives out a secret when the row is opened. */
 export const hasPersonalLink = (text: string) => text.includes("{link}");
 
+/** A saved text as Equipe may send it: with no personal link, and no dash or colon left hanging before it. */
+export const withoutPersonalLink = (text: string) => text.replace(/[ \t]*[–:-]?[ \t]*\{link\}/g, "");
+
 /** Why a tap on "Abrir WhatsApp" came back to the page instead (…?aviso=). */
 export const MESSAGE_NOTICES = {
   enviada: "Esta mensagem já foi enviada, por isso o WhatsApp não abriu de novo.",

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
 import { fold, NAME_PARTICLES } from "./fold";
+import { INT4_MAX } from "./constants";
 
 /**
  * The panel's people and roles (docs/decisions/028), shared by the panel and the server.
@@ -70,11 +71,11 @@ const nameWords = (s: string) =>
     .filter((w) => w && !NAME_PARTICLES.has(w));
 
 /**
- * Whether what a person typed in "Usuário" is this member, written as people
- * write their own name: the login itself ("maria.silva"), or the name with or
- * without accents, capitals and particles, whole or in part ("Maria José",
- * "Maria Silva", "maria jose da silva"): the first name and at least one more
- * of the name's words, in order.
+ * Whether what a person typed in "Usuário" may be this member, written as
+ * people write their own name: the login itself ("maria.silva"), or the name
+ * with or without accents, capitals and particles, whole or in part ("Maria",
+ * "Maria José", "Maria Silva", "maria jose da silva"): the first name, and
+ * any more of the name's words in order.
  */
 export function loginMatches(typed: string, member: { nome: string; login: string }): boolean {
   const compact = fold(typed.trim()).replace(/\s+/g, "");
@@ -82,10 +83,33 @@ export function loginMatches(typed: string, member: { nome: string; login: strin
   if (compact === member.login || loginFromName(typed) === member.login) return true;
   const wanted = nameWords(typed);
   const name = nameWords(member.nome);
-  if (wanted.length === 0 || wanted[0] !== name[0] || wanted.length < Math.min(2, name.length)) return false;
+  if (wanted.length === 0 || wanted[0] !== name[0]) return false;
   let found = 0;
   for (const word of name) if (word === wanted[found]) found++;
   return found === wanted.length;
+}
+
+/**
+ * Who a login typed names among the active members: an exact login first,
+ * then a whole name, then the one member a part of a name fits ("Carlos" for
+ * the only Carlos). Several that fit: the person is asked for the whole name.
+ * Empty: the principal Coordenação account.
+ */
+export function resolveLogin<M extends { nome: string; login: string; principal: boolean }>(
+  typed: string | undefined,
+  members: M[],
+): { kind: "found"; member: M } | { kind: "several" } | { kind: "none" } {
+  const one = (list: M[]) => (list.length === 1 ? ({ kind: "found", member: list[0] } as const) : null);
+  if (!typed?.trim()) return one(members.filter((m) => m.principal)) ?? { kind: "none" };
+  const compact = fold(typed.trim()).replace(/\s+/g, "");
+  const words = nameWords(typed).join(" ");
+  const fits = members.filter((m) => loginMatches(typed, m));
+  return (
+    one(members.filter((m) => m.login === compact)) ??
+    one(members.filter((m) => words !== "" && nameWords(m.nome).join(" ") === words)) ??
+    one(fits) ??
+    (fits.length > 1 ? { kind: "several" } : { kind: "none" })
+  );
 }
 
 export const memberNameSchema = z.string({ error: TEAM_MESSAGES.nameRequired }).check(
@@ -111,7 +135,9 @@ export const memberPatchSchema = z.strictObject({
 export const memberParamsSchema = z.object({
   id: z.pipe(
     z.transform((v: unknown) => Number(v)),
-    z.int({ error: TEAM_MESSAGES.notFound }).check(z.gte(1, TEAM_MESSAGES.notFound)),
+    z
+      .int({ error: TEAM_MESSAGES.notFound })
+      .check(z.gte(1, TEAM_MESSAGES.notFound), z.lte(INT4_MAX, TEAM_MESSAGES.notFound)),
   ),
 });
 

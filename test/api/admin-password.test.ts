@@ -130,7 +130,13 @@ describe.each(DB_KINDS)("admin password on %s", (kind) => {
   }, 180_000); // three start-ups of the real server on one database
 
   it("runs in production only with ADMIN_PASSWORD, and says it is not development", async () => {
-    const prod = await startTestApp(kind, { env: { NODE_ENV: "production", ADMIN_PASSWORD: "uma-senha-de-producao" } });
+    const prod = await startTestApp(kind, {
+      env: {
+        NODE_ENV: "production",
+        ADMIN_PASSWORD: "uma-senha-de-producao",
+        PUBLIC_URL: "https://caravana.exemplo.org",
+      },
+    });
     try {
       expect((await prod.app.inject("/api/session")).json()).toEqual({
         authenticated: false,

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import type { ImportResult, StatementLineView } from "../../src/shared/finance-views";
 import { apiTest } from "../support/api-fixtures";
+import { multipartBody } from "../support/multipart";
 import { importOk, ofx, todayInFortaleza, uploadStatement } from "../support/statements";
 import { DB_KINDS } from "../support/test-database";
 
@@ -297,5 +298,48 @@ describe.each(DB_KINDS)("bank statement import on %s", (kind) => {
     expect((await uploadStatement(equipeSession, ofx([]))).statusCode).toBe(403);
     expect((await equipeSession.inject("GET", "/api/finance/lines?grupo=sugerida")).statusCode).toBe(403);
     expect((await equipeSession.inject("POST", "/api/finance/lines/1/ignore")).statusCode).toBe(403);
+  });
+
+  test("files sent at once are read one at a time, each told its place; a crafted CSV is refused before it is split", async ({
+    adminSession,
+  }) => {
+    const [d, m, y] = today.split("-").reverse();
+    const csv = (n: number) =>
+      `Data,Valor,Identificador,Descrição\n${Array.from(
+        { length: 3000 },
+        (_, i) => `${d}/${m}/${y},-1.00,${n}-${i},Transferência enviada pelo Pix - LOJA ${i}`,
+      ).join("\n")}\n${d}/${m}/${y},15.00,${n}-credito,Transferência recebida pelo Pix - FULANA ${n}\n`;
+    const tickets = ["1", "2", "3"].map((n) => `0b8e6c1a-2f4d-4e7a-9c3b-5d6e7f809a1${n}`);
+    const places: unknown[] = [];
+    let done = false;
+    const uploads = Promise.all(
+      tickets.map((ticket, i) => {
+        const { payload, headers } = multipartBody([
+          { name: "leitura", data: ticket },
+          { name: "arquivo", filename: "nubank.csv", contentType: "text/csv", data: csv(i) },
+        ]);
+        return adminSession.raw({ method: "POST", url: "/api/finance/statements", payload, headers });
+      }),
+    ).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      for (const ticket of tickets)
+        places.push((await adminSession.inject("GET", `/api/finance/statements/queue/${ticket}`)).json().lugar);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    for (const res of await uploads) expect(res.statusCode, res.body).toBe(200);
+    expect(places).toContainEqual({ estado: "lendo" });
+    expect(places).toContainEqual({ estado: "fila", antes: 1 });
+    expect(places.filter((p) => (p as { estado?: string } | null)?.estado === "lendo").length).toBeGreaterThan(0);
+
+    for (const [file, message] of [
+      [`Data;Valor;Descrição\n${d}/${m}/${y};15,00;${"a".repeat(5000)}\n`, /A linha 2 do CSV é longa demais/],
+      [`Data;Valor;Descrição\n${d}/${m}/${y};15,00;PIX${";".repeat(400)}\n`, /A linha 2 do CSV tem colunas demais/],
+    ] as const) {
+      const res = await uploadStatement(adminSession, file, "extrato.csv");
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(message);
+    }
   });
 });

@@ -120,7 +120,9 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(302);
     expect(res.headers.location).toMatch(new RegExp(`^https://wa\\.me/55${FAMILY}\\?text=`));
     const text = decoded(res.headers.location as string);
-    expect(text).toContain(`Ana Irmã (${ana.referencia}): R$ 15,00 em ${t.config.publicUrl}/minha-inscricao#${ana.id}.`);
+    expect(text).toContain(
+      `Ana Irmã (${ana.referencia}): R$ 15,00 em ${t.config.publicUrl}/minha-inscricao#${ana.id}.`,
+    );
     expect(text).toContain(`Bruno Irmão (${bruno.referencia}): R$ 15,00`);
     expect(text.startsWith("Olá! JDJ 2025\n")).toBe(true);
     // Each link opens its registration's page from any phone.

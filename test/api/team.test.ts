@@ -1,3 +1,4 @@
+import { LOGIN_MESSAGES } from "../../src/shared/admin-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { TEAM_MESSAGES } from "../../src/shared/team";
@@ -69,8 +70,8 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
     // However she writes her own name: her first two names, the whole name, no accents, capitals.
     for (const typed of ["Márcia Helena", "marcia helena souza", "MÁRCIA HELENA SOUZA", " Marcia  Souza "])
       expect((await login(typed, password)).statusCode, typed).toBe(200);
-    // Her first name alone is not enough, nor another's name.
-    expect((await login("Márcia", password)).statusCode).toBe(401);
+    // Her first name alone, while she is the only Márcia of the team; never another's name.
+    expect((await login("Márcia", password)).statusCode).toBe(200);
     expect((await login("Helena Souza", password)).statusCode).toBe(401);
     // The helper's password is not the coordination's, and the other way round.
     expect((await login(undefined, password)).statusCode).toBe(401);
@@ -83,6 +84,32 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
       error: "Usuário ou senha incorretos. Tente novamente.",
     });
     expect((await login(undefined, "errada-errada")).json()).toEqual({ error: "Senha incorreta. Tente novamente." });
+  });
+
+  it("a first name several people share asks for the whole name; four people with the same words each log in by theirs", async () => {
+    const person = async (nome: string) => {
+      const res = await add({ nome, papel: "equipe" });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { member: { login: string }; password: string };
+    };
+    const names = [
+      "Carlos Eduardo Souza",
+      "Carlos Eduardo",
+      "Carlos Eduardo Souza Lima",
+      "Carlos Eduardo Souza Lima Neto",
+    ];
+    const people = [];
+    for (const nome of names) people.push(await person(nome));
+    const several = await login("Carlos", people[0].password);
+    expect(several.statusCode).toBe(401);
+    expect(several.json()).toEqual({ error: LOGIN_MESSAGES.severalPeople });
+    // Each one's whole name is theirs alone, even where another's name holds the same words and more.
+    for (const [i, person] of people.entries()) {
+      expect((await login(names[i], person.password)).statusCode, names[i]).toBe(200);
+      expect((await login(person.member.login, person.password)).statusCode).toBe(200);
+    }
+    // A name that fits one of them only.
+    expect((await login("Carlos Neto", people[3].password)).statusCode).toBe(200);
   });
 
   it("refuses a duplicate login, an empty, long or hidden-character name and an unknown role, changing nothing", async () => {

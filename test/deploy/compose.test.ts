@@ -30,7 +30,8 @@ describe("compose files", () => {
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
-  const secrets = "ADMIN_PASSWORD=senha-do-painel-2026\nPOSTGRES_PASSWORD=senha-do-banco-2026\n";
+  const secrets =
+    "ADMIN_PASSWORD=senha-do-painel-2026\nPOSTGRES_PASSWORD=senha-do-banco-2026\nPUBLIC_URL=https://caravana.paroquia.org\n";
 
   it("runs the app on PostgreSQL with health checks, a daily backup and Caddy behind a profile", () => {
     const plain = composeConfig("compose.yaml", secrets);
@@ -42,6 +43,7 @@ describe("compose files", () => {
     expect(plain.out).toContain("pg_isready");
     expect(plain.out).toContain("dist/server/backup.js");
     expect(plain.out).toContain("restart: unless-stopped");
+    expect(plain.out).toContain("PUBLIC_URL: https://caravana.paroquia.org");
     const https = composeConfig("compose.yaml", `${secrets}DOMAIN=caravana.paroquia.org\nTRUST_PROXY=1\n`, [
       "--profile",
       "https",
@@ -53,7 +55,10 @@ describe("compose files", () => {
   });
 
   it("runs the app alone on PGlite with a volume for DATA_DIR", () => {
-    const pglite = composeConfig("compose.pglite.yaml", "ADMIN_PASSWORD=senha-do-painel-2026\n");
+    const pglite = composeConfig(
+      "compose.pglite.yaml",
+      "ADMIN_PASSWORD=senha-do-painel-2026\nPUBLIC_URL=https://caravana.paroquia.org\n",
+    );
     expect(pglite.ok, pglite.out).toBe(true);
     expect(pglite.out).toContain("DATA_DIR: /data");
     expect(pglite.out).not.toContain("DATABASE_URL");
@@ -63,5 +68,9 @@ describe("compose files", () => {
     const missing = composeConfig("compose.yaml", "ADMIN_PASSWORD=senha-do-painel-2026\n");
     expect(missing.ok).toBe(false);
     expect(missing.out).toContain("defina POSTGRES_PASSWORD no .env");
+    // The links sent to families need the site's address.
+    const noAddress = composeConfig("compose.pglite.yaml", "ADMIN_PASSWORD=senha-do-painel-2026\n");
+    expect(noAddress.ok).toBe(false);
+    expect(noAddress.out).toContain("defina PUBLIC_URL no .env");
   });
 });

@@ -91,6 +91,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "PUT /api/settings": { access: "admin", sameOrigin: true },
   "DELETE /api/settings/:chave": { access: "admin", sameOrigin: true },
   "POST /api/finance/statements": { access: "admin", sameOrigin: true },
+  "GET /api/finance/statements/queue/:ticket": { access: "admin" },
   "GET /api/finance/columns": { access: "admin" },
   "GET /api/finance/lines": { access: "admin" },
   "POST /api/finance/lines/:id/confirm": { access: "admin", sameOrigin: true },

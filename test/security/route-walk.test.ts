@@ -129,6 +129,7 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     const url = r.url
       .replace(":id", r.url.startsWith("/api/mensagens/onibus/") ? busId : id)
       .replace(":version", "1")
+      .replace(":ticket", "0b8e6c1a-2f4d-4e7a-9c3b-5d6e7f809a1b")
       .replace(":chave", r.url.startsWith("/api/mensagens/textos/") ? "lembrete_pagamento" : "local");
     const base = { method: r.method as InjectOptions["method"], url, remoteAddress: nextIp(), headers };
     const key = `${r.method} ${r.url}`;
@@ -339,6 +340,23 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (r.url.startsWith("/api/finance/") && r.url.includes(":id"))
       req.url = r.url.replace(":id", await financeRow(r.url, victim.id));
     if (r.url === "/api/registrations/:id/adjust") req.url = `/api/registrations/${victim.id}/adjust`;
+    if (r.url === "/api/registrations/:id/authorization") {
+      // Only someone under 16 hands in a travel authorisation.
+      const child = await t.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: {
+          ...SECRET_PERSON,
+          nome_completo: `Criança da Caminhada ${victims}`,
+          idade: 12,
+          consentimento: true,
+          responsavel_nome: "Mãe da Caminhada",
+          parentesco: "mae",
+        },
+      });
+      expect(child.statusCode, child.body).toBe(201);
+      req.url = `/api/registrations/${child.json().id}/authorization`;
+    }
     if (r.url === "/api/finance/lines/:id/confirm") req.payload = { inscricao_id: victim.id };
     if (r.url.startsWith("/api/mensagens/listas/") || r.url.startsWith("/api/mensagens/linhas/")) {
       const { lista, linha } = await messageRow(by);
@@ -439,6 +457,44 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
       if (r.method === "GET" && r.url === "/api/registrations")
         expect(res.body).toContain(SECRET_PERSON.numero_responsavel.replace(/\D/g, ""));
     }
+  });
+
+  it("answers the largest integers, in any number of a body and any numeric id of an address, with a 4xx in Portuguese", async () => {
+    const { walk } = classifyInventory(t.app.routeInventory, DIST_DIR);
+    const HUGE = [2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, 1e308];
+    /** The body with one number replaced, for each number it holds (nested too). */
+    const variants = (value: unknown): unknown[] => {
+      if (typeof value === "number") return HUGE;
+      if (Array.isArray(value))
+        return value.flatMap((v, i) => variants(v).map((x) => value.map((y, j) => (j === i ? x : y))));
+      if (value && typeof value === "object")
+        return Object.entries(value).flatMap(([k, v]) => variants(v).map((x) => ({ ...value, [k]: x })));
+      return [];
+    };
+    const failures: string[] = [];
+    let tried = 0;
+    for (const r of walk.filter((w) => w.rule.access === "admin" && !closesEdition(w))) {
+      const req = requestFor(r, { cookie });
+      const bodies =
+        req.payload && typeof req.payload === "object" && !Buffer.isBuffer(req.payload) ? variants(req.payload) : [];
+      const urls = /\/\d+(\/|$)/.test(req.url as string)
+        ? ["2147483648", "99999999999999999999", "-1"].map((n) => (req.url as string).replace(/\/\d+(\/|$)/, `/${n}$1`))
+        : [];
+      for (const attempt of [
+        ...bodies.map((payload) => ({ ...req, payload: payload as object })),
+        ...urls.map((url) => ({ ...req, url })),
+      ]) {
+        tried++;
+        const res = await t.app.inject(attempt);
+        const what = `${r.method} ${attempt.url} ${JSON.stringify(attempt.payload ?? "")}`.slice(0, 200);
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (r.method !== "HEAD" && !/[ãçéêíóõú]|[A-Z][a-z]+ /.test(errorMessage(res) ?? ""))
+          failures.push(`${what}: ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(tried).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
   });
 
   it("refuses Equipe every Coordenação route with 403, changing nothing, and answers the rest", async () => {

@@ -13,8 +13,8 @@ export async function serverKey(
   name: string,
   make: () => string = () => randomBytes(32).toString("base64url"),
 ): Promise<string> {
-  let known = cache.get(db);
-  if (!known) cache.set(db, (known = new Map()));
+  const known = cache.get(db) ?? new Map<string, string>();
+  cache.set(db, known);
   const cached = known.get(name);
   if (cached) return cached;
   // Two instances at their first start: one INSERT wins, both read it.

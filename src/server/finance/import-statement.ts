@@ -5,9 +5,9 @@ import type { Database, Queryable } from "../db/database";
 import { ConflictError } from "../domain-errors";
 import { type ChunkCounts, importChunk, type ImportMatchKind } from "./import-statement-chunk";
 import { lineViews } from "./statement-lines";
-import type { CreditLine, SavedColumns } from "./statement/read-statement";
-import type { ParsedStatement } from "./statement/statement-line";
+import type { CreditLine, SavedColumns, StatementSummary } from "./statement/read-statement";
 import { readStatementInWorker } from "./statement/read-statement-in-worker";
+import type { ReadingQueue } from "./statement/reading-queue";
 import { createMatcher, type MatchCandidate } from "./statement/statement-matching";
 
 /** Lines written per transaction: short enough that registrations go between two of them, even on PGlite. */
@@ -127,7 +127,8 @@ async function resultGroups(db: Queryable, ids: Record<ImportMatchKind | "repeti
 
 /**
  * "Importar extrato", top to bottom:
- *  1. read the file, off the server's thread (a bad file stops here, and nothing is written);
+ *  1. read the file, off the server's thread and one file at a time on this instance (a bad file
+ *     stops here, and nothing is written);
  *  2. record the import (and a new CSV mapping);
  *  3. write the lines a few hundred at a time, each chunk in one transaction that adds the lines
  *     not seen before, pays those that carry a code, suggests by name and amount, and keeps the
@@ -141,13 +142,20 @@ export async function importStatement(
   db: Database,
   actor: { id: number; nome: string },
   file: { name: string; bytes: Uint8Array },
-  opts: { columns?: CsvColumnsInput; zone: string; today: string; preview?: boolean },
+  opts: {
+    columns?: CsvColumnsInput;
+    zone: string;
+    today: string;
+    preview?: boolean;
+    /** One reading at a time on this instance, and this upload's place in it ("Na fila…"). */
+    queue: ReadingQueue;
+    ticket: string;
+  },
 ): Promise<ImportOutcome> {
-  const read = await readStatementInWorker(file.bytes, {
-    columns: opts.columns,
-    saved: await savedColumns(db),
-    today: opts.today,
-  });
+  const saved = await savedColumns(db);
+  const read = await opts.queue.run(opts.ticket, () =>
+    readStatementInWorker(file.bytes, { columns: opts.columns, saved, today: opts.today }),
+  );
   if (read.kind === "columns") return { kind: "columns", colunas: read.header, exemplo: read.sample };
   const { statement, lines } = read;
   if (opts.preview)
@@ -156,7 +164,7 @@ export async function importStatement(
       preview: {
         banco: statement.banco,
         creditos: lines.length,
-        ignoradas: statement.lines.length - lines.length,
+        ignoradas: statement.lidas - lines.length,
         linhas: lines
           .slice(0, PREVIEW_LINES)
           .map((l) => ({ data: l.data, valor_centavos: l.valorCentavos, descricao: l.descricao })),
@@ -170,7 +178,7 @@ export async function importStatement(
 async function writeImport(
   db: Database,
   actor: { id: number; nome: string },
-  { arquivo, statement, lines }: { arquivo: string; statement: ParsedStatement; lines: CreditLine[] },
+  { arquivo, statement, lines }: { arquivo: string; statement: StatementSummary; lines: CreditLine[] },
   opts: { columns?: CsvColumnsInput; zone: string },
 ): Promise<ImportOutcome> {
   const importId = await startImport(
@@ -210,14 +218,14 @@ async function writeImport(
   }
 
   const counts: ImportCounts = {
-    lidas: statement.lines.length,
+    lidas: statement.lidas,
     novas: totals.novas,
     pagas: totals.paga,
     sugeridas: totals.sugerida,
     sem_correspondencia: totals.nada,
     repetidas: totals.repetidas,
     ja_pagas: totals.ja_paga,
-    ignoradas: statement.lines.length - lines.length,
+    ignoradas: statement.lidas - lines.length,
   };
   await finishImport(db, importId, counts);
   return {

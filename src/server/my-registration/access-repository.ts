@@ -40,8 +40,7 @@ export async function provenWatches(db: Queryable, pairs: { id: string; proof: s
      SELECT a.inscricao_id, a.token_hash FROM inscricao_acessos a WHERE a.inscricao_id = ANY($1::uuid[])`,
     [pairs.map((p) => p.id)],
   );
-  const proofOf = (hash: string, id: string) =>
-    createHash("sha256").update(`${hash}:${id}`).digest("hex").slice(0, 32);
+  const proofOf = (hash: string, id: string) => createHash("sha256").update(`${hash}:${id}`).digest("hex").slice(0, 32);
   return pairs
     .filter((p) => rows.some((r) => r.id === p.id && sameHash(proofOf(r.hash, r.id), p.proof)))
     .map((p) => p.id);

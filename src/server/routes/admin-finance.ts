@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import * as z from "zod/mini";
@@ -26,6 +27,8 @@ import { confirmLine, ignoreLine } from "../finance/resolve-statement-line";
 import { listLines } from "../finance/statement-lines";
 import { StatementError } from "../finance/statement/statement-line";
 import { MAX_STATEMENT_BYTES } from "../finance/statement/decode-statement";
+import { ReadingQueue } from "../finance/statement/reading-queue";
+import { UUID_PATTERN } from "../../shared/constants";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { adjustAmount, paymentHistory } from "../payments/payment-actions";
@@ -33,6 +36,7 @@ import { detectReceiptType } from "../receipts/file-type";
 import { exportFileName } from "../registrations/export-format";
 
 const TOO_LARGE = "O arquivo passa de 5 MB. Exporte um período menor.";
+const ticketParams = z.object({ ticket: z.string().check(z.regex(UUID_PATTERN, "Envio não encontrado.")) });
 
 /** The form's text fields and its one file (optional), read within the multipart limits. */
 async function readForm(
@@ -78,6 +82,11 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
   });
   const zone = () => app.eventSettings.current().fuso_horario;
 
+  const readings = new ReadingQueue();
+  app.get("/api/finance/statements/queue/:ticket", { schema: { params: ticketParams } }, async (request) => ({
+    lugar: readings.place(request.params.ticket),
+  }));
+
   app.post("/api/finance/statements", async (request, reply) => {
     const { fields, file } = await readForm(request);
     if (!file) throw new HttpError(400, "Escolha o arquivo do extrato.");
@@ -93,6 +102,8 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
           today: dayIn(new Date(), zone()),
           // A new CSV mapping shows its first lines before it writes anything.
           preview: fields.previa === "1",
+          queue: readings,
+          ticket: UUID_PATTERN.test(fields.leitura ?? "") ? fields.leitura.toLowerCase() : randomUUID(),
         },
       );
       if (outcome.kind === "columns")

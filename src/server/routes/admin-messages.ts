@@ -17,7 +17,7 @@ import { readMessageList, recentMessageLists } from "../messages/read-message-li
 import { messageOneRegistration } from "../messages/message-one-registration";
 import { openMessageRow, type RowAction } from "../messages/send-message-row";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { UUID_PATTERN } from "../../shared/constants";
+import { INT4_MAX, UUID_PATTERN } from "../../shared/constants";
 
 const textParamsSchema = z.object({ chave: z.enum(MESSAGE_TEXT_KEYS, { error: "Texto não encontrado." }) });
 const listParamsSchema = z.object({
@@ -30,7 +30,15 @@ const oneTextQuerySchema = z.object({
   texto: z.optional(z.enum(MESSAGE_TEXT_KEYS, { error: "Texto não encontrado." })),
 });
 const busHelperSchema = z.strictObject({
-  equipe_id: z.nullable(z.number({ error: "Escolha uma pessoa da Equipe." }).check(z.int(), z.positive())),
+  equipe_id: z.nullable(
+    z
+      .number({ error: "Escolha uma pessoa da Equipe." })
+      .check(
+        z.int("Escolha uma pessoa da Equipe."),
+        z.positive("Escolha uma pessoa da Equipe."),
+        z.lte(INT4_MAX, "Escolha uma pessoa da Equipe."),
+      ),
+  ),
 });
 
 /**

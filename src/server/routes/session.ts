@@ -7,7 +7,8 @@ import { clientKey } from "../client-key";
 import type { Config } from "../config";
 import { HttpError } from "../http-error";
 import type { RoutePlugin } from "../plugins/zod-validation";
-import { findLoginUsers } from "../team/team-repository";
+import { loginMembers } from "../team/team-repository";
+import { resolveLogin } from "../../shared/team";
 import { logSessionEvent } from "../activity/activity-repository";
 
 const sessionUser = (u: AdminActor): SessionUser => ({
@@ -42,29 +43,23 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
     },
     async (request, reply) => {
       const { login, password } = request.body;
-      const candidates = await findLoginUsers(app.db, login);
-      let user: (typeof candidates)[number] | null = null;
-      for (const candidate of candidates) {
-        const ok = candidate.principal
-          ? await app.adminPassword.verify(password)
-          : await verifyPassword(password, candidate.senha_hash ?? decoy);
-        if (ok) {
-          user = candidate;
-          break;
-        }
-      }
-      // Nobody by that login: a wrong login takes as long as a wrong password.
-      if (candidates.length === 0) await verifyPassword(password, decoy);
+      const found = resolveLogin(login, await loginMembers(app.db));
+      const candidate = found.kind === "found" ? found.member : null;
+      // One password check, whoever was typed: a name that exists takes as long as one that does not.
+      const ok = candidate?.principal
+        ? await app.adminPassword.verify(password)
+        : await verifyPassword(password, candidate?.senha_hash ?? decoy);
+      const user = ok ? candidate : null;
       if (!user) {
-        const named = candidates.length === 1 ? candidates[0] : null;
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");
         // What was typed is never logged: it may be a password typed in the wrong field.
         await logSessionEvent(app.db, {
           tipo: "sessao.falhou",
-          atorId: named?.id ?? null,
-          atorNome: named?.nome ?? "desconhecido",
-          resumo: named ? `Senha incorreta para ${named.nome}` : "Senha incorreta para um login desconhecido",
+          atorId: candidate?.id ?? null,
+          atorNome: candidate?.nome ?? "desconhecido",
+          resumo: candidate ? `Senha incorreta para ${candidate.nome}` : "Senha incorreta para um login desconhecido",
         });
+        if (found.kind === "several") throw new HttpError(401, LOGIN_MESSAGES.severalPeople);
         // With a login typed, either may be wrong; the Coordenação account alone takes the spec's words.
         throw new HttpError(401, login?.trim() ? LOGIN_MESSAGES.wrongLoginOrPassword : LOGIN_MESSAGES.wrongPassword);
       }

@@ -1,4 +1,4 @@
-import { loginFromName, loginMatches, type NewMember, TEAM_MESSAGES, type TeamMember } from "../../shared/team";
+import { loginFromName, type NewMember, TEAM_MESSAGES, type TeamMember } from "../../shared/team";
 import type { AdminActor } from "../auth/session-repository";
 import { generatePassword, hashPassword, verifyPassword } from "../auth/password-hash";
 import type { Queryable } from "../db/database";
@@ -86,18 +86,9 @@ export async function changeOwnPassword(db: Queryable, actor: AdminActor, curren
   await db.query("UPDATE admin_users SET senha_hash = $2 WHERE id = $1", [actor.id, await hashPassword(next)]);
 }
 
-/** The active people what was typed at the login may be: a login, or a name (empty: the principal account). */
-export async function findLoginUsers(
-  db: Queryable,
-  typed: string | undefined,
-): Promise<(AdminActor & { senha_hash: string | null })[]> {
-  const rows = await db.query<AdminActor & { senha_hash: string | null }>(
+/** The active people of the panel, with what the login checks: who is typed is resolved from them (shared/team.ts). */
+export async function loginMembers(db: Queryable): Promise<(AdminActor & { senha_hash: string | null })[]> {
+  return db.query<AdminActor & { senha_hash: string | null }>(
     "SELECT id, nome, login, papel, principal, senha_hash FROM admin_users WHERE ativo ORDER BY id",
   );
-  if (!typed?.trim()) return rows.filter((r) => r.principal);
-  // A team is a few dozen people: matched here, the way people write their own name (shared/team.ts).
-  return rows.filter((r) => loginMatches(typed, r)).slice(0, MAX_LOGIN_CANDIDATES);
 }
-
-/** "Maria" and "Maria José" may both be people of the team: each one's password is tried, up to this many. */
-const MAX_LOGIN_CANDIDATES = 3;

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { MAX_STATEMENT_LINES } from "./decode-statement";
 import { type ParsedStatement, parseAmount, parseDay, StatementError, type StatementLine } from "./statement-line";
 
 /** Which of the file's columns hold what: saved per bank, offered next time. */
@@ -25,12 +26,43 @@ export interface CsvTable {
 
 const key = (s: string) => s.trim().normalize("NFC").toLocaleLowerCase("pt-BR");
 
+/** Past these a file is no bank's statement: refused before it is split into rows and cells. */
+export const MAX_CSV_ROWS = MAX_STATEMENT_LINES + 100;
+export const MAX_CSV_LINE = 4_000;
+export const MAX_CSV_CELLS = 100;
+
+/**
+ * A bank's CSV has at most a few dozen columns and lines of a few hundred
+ * characters. Counted on the text, so a crafted file never becomes millions
+ * of cells in memory.
+ */
+function checkCsvShape(content: string): void {
+  let rows = 0;
+  for (let at = 0; at < content.length; ) {
+    const end = content.indexOf("\n", at);
+    const stop = end < 0 ? content.length : end;
+    if (++rows > MAX_CSV_ROWS)
+      throw new StatementError("O arquivo passa de 20.000 lançamentos. Exporte um período menor.");
+    if (stop - at > MAX_CSV_LINE)
+      throw new StatementError(`A linha ${rows} do CSV é longa demais para um extrato. Exporte o extrato de novo.`);
+    let separators = 0;
+    for (let i = at; i < stop; i++) {
+      const c = content.charCodeAt(i);
+      if (c === 59 || c === 44 || c === 9) separators++;
+    }
+    if (separators > MAX_CSV_CELLS * 3)
+      throw new StatementError(`A linha ${rows} do CSV tem colunas demais para um extrato. Exporte o extrato de novo.`);
+    at = stop + 1;
+  }
+}
+
 /**
  * The file's table: `;`, `,` or tab separated, quoted or not. The header is the
  * row just above the first row with a date: banks such as Inter put the
  * account and period on lines of their own first.
  */
 export function readCsv(content: string): CsvTable {
+  checkCsvShape(content);
   const parsed = Papa.parse<string[]>(content, { delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" });
   const all = parsed.data.map((cells) => cells.map((c) => (c ?? "").trim()));
   const hasDay = (cells: string[]) => cells.some((c) => parseDay(c) !== null);

@@ -23,7 +23,7 @@ export function readStatementInWorker(
   return new Promise((resolve, reject) => {
     const worker = new Worker(builtEntry("statement-worker.js"), {
       workerData: { bytes, options },
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      resourceLimits: { maxOldGenerationSizeMb: 128 },
     });
     let settled = false;
     const settle = (fn: () => void) => {

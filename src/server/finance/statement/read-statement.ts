@@ -10,8 +10,16 @@ export interface SavedColumns extends CsvColumns {
   banco: string;
 }
 
+/** What the import keeps of the file besides its credits: the whole file's lines stay in the worker. */
+export interface StatementSummary {
+  formato: ParsedStatement["formato"];
+  banco: string;
+  /** Entries read, credits or not. */
+  lidas: number;
+}
+
 export type StatementRead =
-  | { kind: "lines"; statement: ParsedStatement; lines: CreditLine[] }
+  | { kind: "lines"; statement: StatementSummary; lines: CreditLine[] }
   /** A CSV whose columns we do not know yet: the person maps them once. */
   | { kind: "columns"; header: string[]; sample: string[][] };
 
@@ -44,7 +52,12 @@ export function readStatement(
       return { kind: "columns", header: table.header, sample: table.rows.slice(0, 3).map((r) => r.cells) };
     statement = parseCsv(table, known[0], known[0].banco);
   }
-  return { kind: "lines", statement, lines: creditLines(statement, options.today) };
+  const lines = creditLines(statement, options.today);
+  return {
+    kind: "lines",
+    statement: { formato: statement.formato, banco: statement.banco, lidas: statement.lines.length },
+    lines,
+  };
 }
 
 /** "Nubank", "nubank" and "NuBank " are one bank. */

@@ -8,6 +8,7 @@ import type {
   ImportResult,
   RefundView,
   StatementLineView,
+  StatementQueuePlace,
   StatementPreview,
 } from "../../../../shared/finance-views";
 import { ApiError } from "../../../lib/api";
@@ -19,6 +20,7 @@ import { adminApi } from "../../../lib/admin-session";
  */
 export async function importStatement(
   file: File,
+  ticket: string,
   columns?: CsvColumnsInput,
   preview = false,
 ): Promise<
@@ -27,6 +29,8 @@ export async function importStatement(
   | { kind: "preview"; preview: StatementPreview }
 > {
   const form = new FormData();
+  // Before the file: the server knows the upload's place in its queue as soon as the file has arrived.
+  form.append("leitura", ticket);
   if (columns) form.append("colunas", JSON.stringify(columns));
   if (preview) form.append("previa", "1");
   form.append("arquivo", file);
@@ -41,6 +45,10 @@ export async function importStatement(
     throw e;
   }
 }
+
+/** Where an upload stands in the server's one-at-a-time reading ("Na fila…"). */
+export const statementQueuePlace = (ticket: string) =>
+  adminApi<{ lugar: StatementQueuePlace }>(`/api/finance/statements/queue/${ticket}`, { cache: "no-store" });
 
 export const savedColumns = () =>
   adminApi<(CsvColumnsInput & { identificador: string | null })[]>("/api/finance/columns", { cache: "no-store" });

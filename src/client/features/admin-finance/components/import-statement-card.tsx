@@ -9,8 +9,35 @@ import type {
 import { reportAdminError } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";
 import { ColumnsDialog } from "./columns-dialog";
-import { importStatement } from "../api/finance-api";
+import { importStatement, statementQueuePlace } from "../api/finance-api";
+import { newUuid } from "../../../lib/uuid";
+import { plural } from "../../../../shared/plural";
 import { ImportSummary } from "./import-summary";
+
+const SENDING = "Enviando o arquivo…";
+
+/**
+ * While an upload is in flight, asks every 1.5 s where it stands: the server reads one file at a time, so
+ * another coordinator's statement may be ahead of this one. Returns the function that stops asking.
+ */
+function followQueue(ticket: string, show: (text: string) => void): () => void {
+  let seen = false;
+  show(SENDING);
+  const timer = setInterval(() => {
+    statementQueuePlace(ticket)
+      .then(({ lugar }) => {
+        if (lugar?.estado === "fila") {
+          seen = true;
+          show(`Na fila… ${plural(lugar.antes, "extrato", "extratos")} antes do seu.`);
+        } else if (lugar?.estado === "lendo") {
+          seen = true;
+          show("Lendo o arquivo…");
+        } else if (seen) show("Conferindo as inscrições…");
+      })
+      .catch(() => {});
+  }, 1500);
+  return () => clearInterval(timer);
+}
 
 /**
  * "Importar extrato": an OFX or CSV from the bank's app. Codes pay at once,
@@ -25,11 +52,14 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
   const [needed, setNeeded] = useState<ColumnsNeeded | null>(null);
   const [preview, setPreview] = useState<{ columns: CsvColumnsInput; preview: StatementPreview } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [progress, setProgress] = useState(SENDING);
 
   async function send(chosen: File, columns?: CsvColumnsInput, asPreview = false) {
     setBusy(true);
+    const ticket = newUuid();
+    const stop = followQueue(ticket, setProgress);
     try {
-      const answer = await importStatement(chosen, columns, asPreview);
+      const answer = await importStatement(chosen, ticket, columns, asPreview);
       if (answer.kind === "columns") {
         setFile(chosen);
         setNeeded(answer.needed);
@@ -50,6 +80,7 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
     } catch (e) {
       reportAdminError("Erro ao importar o extrato", e);
     } finally {
+      stop();
       setBusy(false);
       if (input.current) input.current.value = "";
     }
@@ -93,7 +124,7 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
       </p>
       {busy && (
         <p role="status" className="finance-progress">
-          Lendo o arquivo e conferindo as inscrições…
+          {progress}
         </p>
       )}
       {result && (

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { MessagesHome as Home, NewMessageList } from "../../../../shared/message-lists";
 import {
+  hasPersonalLink,
   MESSAGE_NOTICES,
   type MessageNotice,
   type MessageTextKey,
   TOO_LONG_MESSAGE,
   unknownFields,
+  withoutPersonalLink,
 } from "../../../../shared/messages";
 import { reportAdminError } from "../../../lib/admin-session";
 import { clearMessageSelection, readMessageSelection } from "../../../lib/message-selection";
@@ -19,6 +21,12 @@ import { MessagePreviewBox } from "./message-preview-box";
 import { RecentLists } from "./recent-lists";
 import { TextComposer } from "./text-composer";
 import "./messages.css";
+
+/** A saved text as this person may send it: Equipe's go without {link} (decision 043). */
+const textFor = (home: Home, key: MessageTextKey) => {
+  const saved = home.textos.find((t) => t.chave === key)?.texto ?? "";
+  return home.pode_editar_textos ? saved : withoutPersonalLink(saved);
+};
 
 /** "Mensagens": choose who, write what (from a saved text), see it filled in, and make the list to send. */
 export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
@@ -44,12 +52,13 @@ export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
   }, []);
   useEffect(() => {
     void load().then((fresh) => {
-      if (fresh) setText(fresh.textos.find((t) => t.chave === "lembrete_pagamento")?.texto ?? "");
+      if (fresh) setText(textFor(fresh, "lembrete_pagamento"));
     });
   }, [load]);
 
   const body = useMemo<NewMessageList | null>(() => {
     if (!group || text.trim() === "" || unknownFields(text).length > 0) return null;
+    if (!home?.pode_editar_textos && hasPersonalLink(text)) return null;
     return {
       grupo: group.grupo,
       ...(group.onibus_id ? { onibus_id: group.onibus_id } : {}),
@@ -57,12 +66,12 @@ export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
       texto_chave: textKey,
       texto: text,
     };
-  }, [group, text, textKey, selection]);
+  }, [group, text, textKey, selection, home?.pode_editar_textos]);
   const { preview, error, loading } = useMessagePreview(body);
 
   function pick(key: MessageTextKey) {
     setTextKey(key);
-    setText(home?.textos.find((t) => t.chave === key)?.texto ?? "");
+    setText(home ? textFor(home, key) : "");
   }
 
   async function keepText(restore: boolean) {

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import {
   DEFAULT_MESSAGE_TEXTS,
+  hasPersonalLink,
   MAX_MESSAGE_TEXT,
   MESSAGE_FIELDS,
   MESSAGE_TEXT_KEYS,
@@ -35,7 +36,14 @@ export function TextComposer({
   const area = useRef<HTMLTextAreaElement>(null);
   const saved = texts.find((t) => t.chave === textKey);
   const unknown = unknownFields(text);
-  const fieldError = unknown.length > 0 ? MESSAGE_MESSAGES.unknownField(unknown) : null;
+  const fieldError =
+    unknown.length > 0
+      ? MESSAGE_MESSAGES.unknownField(unknown)
+      : !canEdit && hasPersonalLink(text)
+        ? MESSAGE_MESSAGES.linkNotForEquipe
+        : null;
+  // Equipe's texts go without the personal link: it opens the family's health notes (decision 043).
+  const fields = canEdit ? MESSAGE_FIELDS : MESSAGE_FIELDS.filter((f) => f !== "link");
 
   function insert(field: string) {
     const el = area.current;
@@ -82,13 +90,15 @@ export function TextComposer({
         )}
         <p id="msg-text-help" className="admin-field-hint">
           Os campos entre chaves são trocados pelos dados de cada inscrição. A linha que tem um campo da pessoa (
-          {"{nome}"}, {"{codigo}"}, {"{valor}"}…) se repete para cada irmão do mesmo celular. {"{link}"} é o link
-          pessoal da “Minha inscrição”.
+          {"{nome}"}, {"{codigo}"}, {"{valor}"}…) se repete para cada irmão do mesmo celular.{" "}
+          {canEdit
+            ? "{link} é o link pessoal da “Minha inscrição”."
+            : "Textos da Equipe vão sem o link pessoal da “Minha inscrição”: ele abre os dados de saúde da família."}
         </p>
       </div>
       <fieldset className="msg-fields">
         <legend className="msg-fields-legend">Toque para inserir:</legend>
-        {MESSAGE_FIELDS.map((f) => (
+        {fields.map((f) => (
           <button key={f} type="button" className="msg-field-chip" onClick={() => insert(f)}>
             {`{${f}}`}
           </button>

@@ -95,12 +95,7 @@ export function useHeldRegistrations() {
     () => (held.length > 0 ? `/api/events?inscricoes=${encodeURIComponent(watchParam(held))}` : ""),
     [held],
   );
-  useEventStream(
-    streamUrl,
-    { [LIVE_EVENTS.myRegistrations]: reloadIds },
-    reloadAll,
-    reloadAll,
-  );
+  useEventStream(streamUrl, { [LIVE_EVENTS.myRegistrations]: reloadIds }, reloadAll, reloadAll);
 
   return {
     held,
