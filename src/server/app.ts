@@ -13,6 +13,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { clientAppPlugin } from "./plugins/client-app";
 import { dbPlugin } from "./plugins/db";
+import { deadlinesPlugin } from "./plugins/deadlines";
 import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
@@ -26,6 +27,7 @@ import adminActivityRoutes from "./routes/admin-activity";
 import adminAuthorizationRoutes from "./routes/admin-authorizations";
 import adminBoardingRoutes from "./routes/admin-boarding";
 import adminBusRoutes from "./routes/admin-buses";
+import adminDeadlineRoutes from "./routes/admin-deadlines";
 import adminEditionRoutes from "./routes/admin-editions";
 import adminFinanceRoutes from "./routes/admin-finance";
 import adminFormStatusRoutes from "./routes/admin-form-status";
@@ -173,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(eventSettingsPlugin, { config });
   await app.register(sessionPlugin, { config, announce: opts.announce });
+  await app.register(deadlinesPlugin);
 
   // Who may call a route is declared here, once per scope; route files declare none.
   await app.register(async function publicScope(open) {
@@ -203,6 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     admin.addHook("onSend", noStore);
     await admin.register(adminFormStatusRoutes);
     await admin.register(adminRegistrationRoutes);
+    await admin.register(adminDeadlineRoutes);
     await admin.register(adminPersonalLinkRoutes);
     await admin.register(adminReceiptRoutes);
     await admin.register(adminBusRoutes);

@@ -18,6 +18,7 @@ export const ACTIVITY_PAGE_SIZE = 30;
 export const ACTIVITY_GROUPS = {
   inscricao: "Inscrições",
   pagamento: "Pagamentos",
+  prazo: "Prazos",
   comprovante: "Comprovantes",
   embarque: "Embarque",
   onibus: "Ônibus",

@@ -72,6 +72,8 @@ export const STATUS_FILTERS = [
   "desistente",
   "duplicatas",
   "sem_autorizacao",
+  "vence_em_breve",
+  "vencidas",
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
@@ -87,6 +89,8 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   desistente: "Desistentes",
   duplicatas: "Possíveis duplicatas",
   sem_autorizacao: "Menores sem autorização",
+  vence_em_breve: "Vence em breve",
+  vencidas: "Vencidas",
 };
 export const SORT_LABELS: Record<Sort, string> = {
   recentes: "Mais Recentes",

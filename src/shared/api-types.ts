@@ -132,6 +132,8 @@ export interface Registration {
   /** The signed travel authorisation handed in: when, and who marked it. */
   autorizacao_recebida_em: string | null;
   autorizacao_por: string | null;
+  /** Pay by this moment, or the seat goes on (decision 049); a Vencida keeps the one that passed. */
+  prazo_pagamento: string | null;
 }
 
 export interface ApiError {

@@ -43,6 +43,11 @@ export const SETTINGS_KEYS = [
   "edicao_numero",
   "tema",
   "ano",
+  "prazo_dias",
+  "prazo_horas_espera",
+  "prazo_tolerancia_dias",
+  "prazo_ultimo_dia",
+  "prazo_liberar_automaticamente",
 ] as const;
 export type SettingKey = (typeof SETTINGS_KEYS)[number];
 
@@ -69,6 +74,11 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   edicao_numero: "Número da edição",
   tema: "Tema",
   ano: "Ano",
+  prazo_dias: "Prazo para pagar (dias)",
+  prazo_horas_espera: "Prazo depois de sair da lista de espera (horas)",
+  prazo_tolerancia_dias: "Tolerância do extrato (dias)",
+  prazo_ultimo_dia: "Último dia para pagar",
+  prazo_liberar_automaticamente: "Liberar vagas vencidas automaticamente",
 };
 
 /**
@@ -115,7 +125,30 @@ export interface EventSettings {
   tema: string;
   /** The footer's "© 2025". */
   ano: number;
+  /** Days to pay after getting a seat; null: no deadlines (decision 049). */
+  prazo_dias: number | null;
+  /** Hours to pay after leaving the waiting list; null: the same days as everyone. */
+  prazo_horas_espera: number | null;
+  /** Days waited after a deadline before the seat is released: statements arrive late. */
+  prazo_tolerancia_dias: number;
+  /** AAAA-MM-DD: no deadline falls after this day's end (in the event's zone); empty: none. */
+  prazo_ultimo_dia: string;
+  /** A seat whose deadline and tolerance passed is released by itself; off, "Vencidas" lists it for a tap. */
+  prazo_liberar_automaticamente: boolean;
 }
+
+/**
+ * The deadlines' first-start values, for a youth group that meets once a week and pays by PIX or in cash
+ * (decision 049): a week to pay, so a family that pays at the meeting sees one; two days after leaving the
+ * waiting list, when the seat is wanted now; two days of tolerance, since statements arrive a day late.
+ */
+export const DEFAULT_DEADLINES = {
+  prazo_dias: 7,
+  prazo_horas_espera: 48,
+  prazo_tolerancia_dias: 2,
+  prazo_ultimo_dia: "",
+  prazo_liberar_automaticamente: true,
+} as const satisfies Partial<EventSettings>;
 
 export interface SettingsView {
   values: EventSettings;
@@ -136,6 +169,9 @@ export const SETTINGS_MESSAGES = {
   timeZone: "Fuso horário desconhecido. Use um nome como America/Fortaleza.",
   perPhone: `Informe um número entre 1 e ${PER_PHONE_MAX}.`,
   day: "Informe um dia que exista, como 15/08/2025, ou deixe vazio.",
+  deadlineDays: "Informe de 1 a 90 dias, ou deixe vazio para não ter prazo.",
+  deadlineHours: "Informe de 1 a 720 horas, ou deixe vazio para usar o mesmo prazo em dias.",
+  graceDays: "Informe de 0 a 30 dias.",
 } as const;
 
 const text = (max: number) =>
@@ -171,6 +207,24 @@ const wholeNumber = (min: number, max: number, message: string) =>
     z.int({ error: message }).check(z.gte(min, message), z.lte(max, message)),
   );
 
+/** A whole number, or empty for none. */
+const optionalWholeNumber = (min: number, max: number, message: string) =>
+  z.pipe(
+    z.transform((v: unknown) =>
+      v === null || v === undefined || (typeof v === "string" && v.trim() === "")
+        ? null
+        : typeof v === "string" && /^\s*\d+\s*$/.test(v)
+          ? Number(v)
+          : v,
+    ),
+    z.nullable(z.int({ error: message }).check(z.gte(min, message), z.lte(max, message))),
+  );
+
+const onOff = z.pipe(
+  z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : v)),
+  z.boolean({ error: "Marque ou desmarque." }),
+);
+
 export const eventSettingsSchema = z.strictObject({
   titulo: text(40),
   data: text(40),
@@ -204,10 +258,7 @@ export const eventSettingsSchema = z.strictObject({
       .int({ error: SETTINGS_MESSAGES.perPhone })
       .check(z.gte(1, SETTINGS_MESSAGES.perPhone), z.lte(PER_PHONE_MAX, SETTINGS_MESSAGES.perPhone)),
   ),
-  autorizacao_exigida: z.pipe(
-    z.transform((v: unknown) => (v === "true" ? true : v === "false" ? false : v)),
-    z.boolean({ error: "Marque ou desmarque." }),
-  ),
+  autorizacao_exigida: onOff,
   viagem_destino: optionalText(120),
   viagem_datas: optionalText(120),
   alteracoes_ate: z.string({ error: SETTINGS_MESSAGES.day }).check(
@@ -218,6 +269,14 @@ export const eventSettingsSchema = z.strictObject({
   edicao_numero: wholeNumber(1, 99, "Informe o número da edição, de 1 a 99."),
   tema: text(80),
   ano: wholeNumber(2000, 2100, "Informe o ano com quatro algarismos, como 2026."),
+  prazo_dias: optionalWholeNumber(1, 90, SETTINGS_MESSAGES.deadlineDays),
+  prazo_horas_espera: optionalWholeNumber(1, 720, SETTINGS_MESSAGES.deadlineHours),
+  prazo_tolerancia_dias: wholeNumber(0, 30, SETTINGS_MESSAGES.graceDays),
+  prazo_ultimo_dia: z.string({ error: SETTINGS_MESSAGES.day }).check(
+    z.trim(),
+    z.refine((v) => v === "" || isCalendarDay(v), SETTINGS_MESSAGES.day),
+  ),
+  prazo_liberar_automaticamente: onOff,
 });
 
 /** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */

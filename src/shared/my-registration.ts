@@ -110,6 +110,8 @@ export interface MyRegistration {
   onibus_nome: string | null;
   posicao_espera: number | null;
   pagamento: MyPayment;
+  /** "Pagar até 16/08 às 20:00" while seated and owing; for a Vencida, the deadline that passed (decision 049). */
+  prazo_pagamento: string | null;
   /** Under 16 with the setting on: "entregue" or "falta_entregar"; null when it does not apply. */
   autorizacao: "entregue" | "falta_entregar" | null;
   responsavel_nome: string | null;
@@ -130,6 +132,10 @@ export interface ClosedEditionAnswer {
   error: string;
   edicao_encerrada: string;
 }
+/** What "Minha inscrição" tells a family whose seat went on: plainly, with the deadline that passed. */
+export const releasedMessage = (deadline: string) =>
+  `Sua vaga foi liberada porque o pagamento não chegou até ${deadline}. Fale com a coordenação.`;
+
 export const closedEditionMessage = (edition: string) => `Esta inscrição era da ${edition}, que já foi encerrada.`;
 
 /**

@@ -11,13 +11,12 @@ import { UUID_PATTERN } from "./constants";
  * PATCH  /api/buses/:id  busBodySchema     -> BusSaved                      (admin)
  * DELETE /api/buses/:id                    -> 204                           (admin)
  * PUT    /api/registrations/:id/seat  seatMoveSchema -> Registration        (admin)
- * GET    /api/registrations/unpaid?antes=  -> UnpaidSeat[]                  (admin)
- * POST   /api/registrations/release-unpaid releaseUnpaidSchema -> { liberadas } (admin)
  * GET    /api/form-status                  -> FormStatus & { vagas: SeatSummary }
  * GET    /api/events: `seats` carries a SeatSummary, to every stream.
  */
 
-export const SEAT_STATES = ["vaga", "espera", "desistente"] as const;
+/** "vencida": the payment deadline passed with nothing paid and the seat went on (shared/deadlines.ts). */
+export const SEAT_STATES = ["vaga", "espera", "desistente", "vencida"] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
 
 export const BUS_SEATS_MIN = 1;
@@ -34,7 +33,6 @@ export const SEAT_MESSAGES = {
   busNotFound: "Ônibus não encontrado.",
   duplicateName: "Já existe um ônibus com esse nome.",
   moveInvalid: "Escolha um ônibus, a lista de espera ou desistente.",
-  cutoffInvalid: "Informe uma data válida.",
 } as const;
 
 const busName = z.string({ error: SEAT_MESSAGES.nameRequired }).check(
@@ -114,23 +112,6 @@ export const seatMoveSchema = z.strictObject(
 );
 export type SeatMove = z.output<typeof seatMoveSchema>;
 
-/** A cut-off: registrations made before it. Accepts a date (YYYY-MM-DD, end of that day in Brazil) or an ISO time. */
-export const unpaidQuerySchema = z.object({
-  antes: z.string({ error: SEAT_MESSAGES.cutoffInvalid }).check(
-    z.maxLength(40, SEAT_MESSAGES.cutoffInvalid),
-    z.refine((s) => !Number.isNaN(Date.parse(s)), SEAT_MESSAGES.cutoffInvalid),
-  ),
-});
-
-/** The ids the coordinator saw in the list and confirmed; only those still unpaid and seated are released. */
-export const releaseUnpaidSchema = z.strictObject(
-  {
-    antes: unpaidQuerySchema.shape.antes,
-    ids: z.array(uuid).check(z.minLength(1, "Nenhuma inscrição selecionada."), z.maxLength(5000)),
-  },
-  { error: objectError },
-);
-
 export interface Bus {
   id: string;
   nome: string;
@@ -169,17 +150,14 @@ export interface SeatSummary {
   lido_em: string;
 }
 
-export interface UnpaidSeat {
-  id: string;
-  nome_completo: string;
-  created_at: string;
-  onibus: string | null;
-}
-
 /** A place that is not a seat, as the list, the edit dialog and the exports name it. */
-export const OFF_SEAT_LABELS = { espera: "Lista de espera", desistente: "Desistente" } as const;
+export const OFF_SEAT_LABELS = {
+  espera: "Lista de espera",
+  desistente: "Desistente",
+  vencida: "Vaga vencida",
+} as const;
 
-/** How a registration's place reads in the panel: the bus, "Lista de espera #N" or "Desistente". */
+/** How a registration's place reads in the panel: the bus, "Lista de espera #N", "Desistente" or "Vaga vencida". */
 export function seatLabel(place: { situacao: SeatState; onibus_nome: string | null; posicao_espera: number | null }) {
   if (place.situacao === "vaga") return place.onibus_nome ?? "Sem ônibus";
   const label = OFF_SEAT_LABELS[place.situacao];

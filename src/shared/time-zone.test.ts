@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeIn, dayIn, offsetMinutes, startOfDayIn } from "./time-zone";
+import { dateTimeIn, dayIn, deadlineIn, instantIn, offsetMinutes, startOfDayIn } from "./time-zone";
 
 describe("the event's clock", () => {
   it("shows an instant in the event's zone, whatever the machine's", () => {
@@ -21,5 +21,12 @@ describe("the event's clock", () => {
     expect(dayIn(new Date("2025-08-16T02:30:00Z"), "America/Fortaleza")).toBe("2025-08-15");
     expect(dayIn(new Date("2025-08-16T03:00:00Z"), "America/Fortaleza")).toBe("2025-08-16");
     expect(dayIn(new Date("2025-08-16T15:00:00Z"), "Asia/Tokyo")).toBe("2025-08-17");
+  });
+
+  it("writes a deadline as families read it, and reads one typed as a day and a time", () => {
+    expect(deadlineIn("2025-08-16T23:00:00Z", "America/Fortaleza")).toBe("16/08 às 20:00");
+    expect(deadlineIn("2025-08-17T02:59:00Z", "America/Fortaleza")).toBe("16/08 às 23:59");
+    expect(instantIn("2025-08-16", "20:00", "America/Fortaleza")).toBe("2025-08-16T23:00:00.000Z");
+    expect(instantIn("2025-08-16", "20:00", "Asia/Tokyo")).toBe("2025-08-16T11:00:00.000Z");
   });
 });

@@ -10,6 +10,22 @@ export function dateTimeIn(when: string | Date, zone: string): string {
   });
 }
 
+/** "16/08 às 20:00": a payment deadline as the families and the panel read it, in the event's zone. */
+export function deadlineIn(when: string | Date, zone: string): string {
+  const d = new Date(when);
+  const day = d.toLocaleDateString("pt-BR", { timeZone: zone, day: "2-digit", month: "2-digit" });
+  const time = d.toLocaleTimeString("pt-BR", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return `${day} às ${time}`;
+}
+
+/** The instant a wall-clock day and time ("2025-08-16", "20:00") is in the zone, as ISO. */
+export function instantIn(date: string, time: string, zone: string): string {
+  const wall = new Date(`${date}T${time}:00Z`);
+  // The zone's offset at that moment: read once at the guess, then at the corrected instant (a DST change between).
+  const first = new Date(wall.getTime() - offsetMinutes(wall, zone) * 60_000);
+  return new Date(wall.getTime() - offsetMinutes(first, zone) * 60_000).toISOString();
+}
+
 /** Minutes the zone is ahead of UTC at that instant (Fortaleza: -180). */
 export function offsetMinutes(instant: Date, zone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {

@@ -1,13 +1,7 @@
 import { describe, expect } from "vitest";
 import type { RegistrationPage } from "../../src/shared/admin-api";
 import type { PublicFormStatus, Registration } from "../../src/shared/api-types";
-import {
-  type BusSaved,
-  SEAT_MESSAGES,
-  type SeatOverview,
-  type SeatPlace,
-  type UnpaidSeat,
-} from "../../src/shared/seats";
+import { type BusSaved, SEAT_MESSAGES, type SeatOverview, type SeatPlace } from "../../src/shared/seats";
 import { formClosedMessage } from "../../src/server/registrations/create-registration";
 import { MOVED_MEANWHILE_MESSAGE, NO_WAITING_LIST_MESSAGE } from "../../src/server/seats/seat-moves";
 import { type AdminSession, apiTest, person } from "../support/api-fixtures";
@@ -340,44 +334,6 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     expect(loser.json()).toEqual({ error: MOVED_MEANWHILE_MESSAGE });
     const { buses } = await seatsInDatabase();
     expect(buses.reduce((s, b) => s + b.contados, 0)).toBe(1);
-  });
-
-  test("releases unpaid seats only after the coordinator saw and confirmed the list", async ({
-    t,
-    register,
-    h: { admin, addBus, registration, seatsInDatabase },
-  }) => {
-    await addBus("Ônibus 1", 3);
-    const old = [await register(), await register()];
-    const recent = await register();
-    const waiting = [await register(), await register()];
-    await t.db.query("UPDATE registrations SET created_at = now() - interval '10 days' WHERE id = ANY($1::uuid[])", [
-      old.map((o) => o.id),
-    ]);
-    await admin("PATCH", `/api/registrations/${old[1].id}`, { status_pagamento: "confirmado" });
-    const cutoff = new Date(Date.now() - 5 * 86_400_000).toISOString();
-    const listed = (
-      await admin("GET", `/api/registrations/unpaid?antes=${encodeURIComponent(cutoff)}`)
-    ).json() as UnpaidSeat[];
-    expect(listed.map((u) => u.id)).toEqual([old[0].id]);
-    expect(listed[0].onibus).toBe("Ônibus 1");
-    // Nothing happened yet.
-    expect((await registration(old[0].id)).situacao).toBe("vaga");
-    const bad = await admin("GET", "/api/registrations/unpaid?antes=ontem");
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: SEAT_MESSAGES.cutoffInvalid });
-
-    const released = await admin("POST", "/api/registrations/release-unpaid", {
-      antes: cutoff,
-      // The recent one was not in the list: sent anyway, it is left alone.
-      ids: [old[0].id, recent.id],
-    });
-    expect(released.json()).toEqual({ liberadas: 1 });
-    expect((await registration(old[0].id)).situacao).toBe("desistente");
-    expect((await registration(recent.id)).situacao).toBe("vaga");
-    expect((await registration(waiting[0].id)).situacao).toBe("vaga");
-    expect((await registration(waiting[1].id)).posicao_espera).toBe(1);
-    await seatsInDatabase();
   });
 
   test("lists and exports by bus, with the bus and the waiting position", async ({

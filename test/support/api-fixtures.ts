@@ -126,7 +126,8 @@ export function apiTest(
           await t.db.exec(
             `DELETE FROM registrations; DELETE FROM onibus; DELETE FROM reembolsos; DELETE FROM pagamentos;
              DELETE FROM entregas_dinheiro; DELETE FROM despesas; DELETE FROM extrato_linhas;
-             DELETE FROM extrato_importacoes; DELETE FROM extrato_colunas;`,
+             DELETE FROM extrato_importacoes; DELETE FROM extrato_colunas;
+             DELETE FROM app_settings WHERE key = 'relogio_adiantado';`,
           );
         await use(undefined);
       },

@@ -14,6 +14,8 @@ export const TRANSACTION_FLAGS = {
     "'formulario' when the public form inserts: the log says the person registered themselves (registrations/create-registration.ts).",
   "caravana.pagamento":
     "JSON of this transaction's payment changes, which the database turns into payment records: `origem` ('chamada', 'extrato', 'ajuste'), a statement's `linhas` (registration → line and amount), an adjustment's `motivo` (payments/, finance/; decision 040).",
+  "caravana.motivo":
+    'Why the coordination did what it did, for the log: a deadline extended ("Prorrogar prazo", deadlines/).',
   "caravana.encerrando":
     "'on' while an edition's close empties its tables: none of its deletions is an entry of the log (editions/close-edition.ts).",
   "caravana.purging":

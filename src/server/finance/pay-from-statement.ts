@@ -74,7 +74,8 @@ export async function payLines(
   // (caravana_registrations_money); the registration's own log entry would repeat what the record logs.
   await setFlag(tx, "caravana.pagamento", { origem: "extrato", linhas });
   await tx.query(
-    `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', updated_at = now()
+    // situacao is named so the seat triggers run: a Vencida who pays goes back in line, or to a free seat.
+    `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', situacao = situacao, updated_at = now()
      WHERE id = ANY($1::uuid[])`,
     [[...taken]],
   );

@@ -32,6 +32,7 @@ interface Row {
   saude: string | null;
   embarcou: boolean;
   recebe_mensagens: boolean;
+  prazo_pagamento: Date | null;
 }
 
 const howPaid = (metodo: Row["pago_metodo"], origem: Row["pago_origem"]) =>
@@ -63,7 +64,7 @@ export async function readMyRegistration(
             autorizacao_recebida_em IS NOT NULL AS autorizacao_recebida,
             responsavel_nome, parentesco, saude,
             EXISTS (SELECT 1 FROM embarques e WHERE e.inscricao_id = registrations.id AND e.embarcou) AS embarcou,
-            sem_mensagens_em IS NULL AS recebe_mensagens
+            sem_mensagens_em IS NULL AS recebe_mensagens, prazo_pagamento
      FROM registrations
      LEFT JOIN LATERAL (
        SELECT em, metodo, origem FROM pagamentos
@@ -96,6 +97,7 @@ export async function readMyRegistration(
       comprovante_recebido: row.comprovante_recebido,
       nome_pagador: row.nome_pagador,
     },
+    prazo_pagamento: row.prazo_pagamento ? new Date(row.prazo_pagamento).toISOString() : null,
     autorizacao: needsAuthorization(row.idade, settings.autorizacao_exigida)
       ? row.autorizacao_recebida
         ? "entregue"
@@ -105,7 +107,7 @@ export async function readMyRegistration(
     parentesco: row.parentesco,
     saude: row.saude,
     alteracoes_ate: corrections.until,
-    pode_alterar: corrections.open && row.situacao !== "desistente",
+    pode_alterar: corrections.open && row.situacao !== "desistente" && row.situacao !== "vencida",
     embarcou: row.embarcou,
     recebe_mensagens: row.recebe_mensagens,
     dia_do_evento: eventDay(settings.data, corrections.today),

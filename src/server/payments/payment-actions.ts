@@ -5,6 +5,7 @@ import type { PaymentRecord, RegistrationPayments } from "../../shared/finance-v
 import type { Database, Queryable } from "../db/database";
 import { ConflictError, InvalidInputError, NotFoundError } from "../domain-errors";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "../registrations/registration-row";
+import { readRegistration } from "../registrations/update-registration";
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import { payerAsWritten } from "../finance/statement/statement-matching";
 import { flagSql, setFlag } from "../db/transaction-flags";
@@ -20,14 +21,14 @@ import { flagSql, setFlag } from "../db/transaction-flags";
  */
 
 async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" | "pendente"): Promise<Registration> {
-  const [row] = await db.query<RegistrationRow>(
-    `UPDATE registrations SET status_pagamento = $2, updated_at = now()
-     WHERE id = $1
-     RETURNING ${REGISTRATION_COLUMNS}`,
+  // situacao is named so the seat triggers run: a Vencida who pays goes back in line, or to a free seat.
+  const [row] = await db.query<{ id: string }>(
+    "UPDATE registrations SET status_pagamento = $2, situacao = situacao, updated_at = now() WHERE id = $1 RETURNING id",
     [id, status],
   );
   if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
-  return toRegistration(row);
+  // Read in a statement of its own: the place in line counts the row as the update left it.
+  return readRegistration(db, id);
 }
 
 /**
@@ -91,7 +92,7 @@ export async function adjustAmount(
     if (input.valor_centavos > preco) throw new InvalidInputError(FINANCE_MESSAGES.discountAbovePrice(preco));
     // Never 'pendente' over money received: that would write an undo of a payment the bank made.
     const [row] = await tx.query<RegistrationRow>(
-      `UPDATE registrations SET valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
+      `UPDATE registrations SET situacao = situacao, valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
          status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado'
                                  WHEN caravana_pago_liquido(id) > 0 THEN status_pagamento ELSE 'pendente' END,
          updated_at = now()

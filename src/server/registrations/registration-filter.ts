@@ -1,6 +1,7 @@
 import type { ListQuery, Sort } from "../../shared/admin-api";
 import { type SqlParams, sqlParams } from "../db/sql-params";
 import { POSSIBLE_DUPLICATE } from "./registration-row";
+import { DEADLINE_SOON_HOURS } from "../../shared/deadlines";
 
 /** The search term for LIKE: the user's % and _ (and \\) are literal characters, not wildcards. */
 export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,6 +28,17 @@ export function whereClause(filter: ListFilter, params: SqlParams = sqlParams())
   } else if (filter.status === "sem_autorizacao") {
     // Under 16, going (not cancelled), the signed travel authorisation not yet handed in (decision 037).
     conditions.push("situacao <> 'desistente' AND caravana_falta_autorizacao(registrations)");
+  } else if (filter.status === "vence_em_breve") {
+    // Seated and owing, the deadline within the next two days (shared/deadlines.ts).
+    conditions.push(
+      `situacao = 'vaga' AND status_pagamento = 'pendente' AND prazo_pagamento >= caravana_agora()
+       AND prazo_pagamento < caravana_agora() + make_interval(hours => ${params.add(DEADLINE_SOON_HOURS)})`,
+    );
+  } else if (filter.status === "vencidas") {
+    // Released, and those whose deadline passed (waiting for the statement's tolerance, or for a tap).
+    conditions.push(
+      "(situacao = 'vencida' OR (situacao = 'vaga' AND status_pagamento = 'pendente' AND prazo_pagamento < caravana_agora()))",
+    );
   } else if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
   } else if (filter.status === "espera" || filter.status === "desistente") {

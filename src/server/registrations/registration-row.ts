@@ -14,7 +14,7 @@ export const POSSIBLE_DUPLICATE = "EXISTS (SELECT 1 FROM registration_duplicates
 /** Columns an admin may see; secrets and derived columns stay in the database. */
 export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,
   comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}, ${POSSIBLE_DUPLICATE} AS possivel_duplicata,
-  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por`;
+  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por, prazo_pagamento`;
 
 export interface RegistrationRow {
   id: string;
@@ -36,6 +36,7 @@ export interface RegistrationRow {
   parentesco: Registration["parentesco"];
   autorizacao_recebida_em: Date | string | null;
   autorizacao_por: string | null;
+  prazo_pagamento: Date | string | null;
 }
 
 export function toRegistration(row: RegistrationRow): Registration {
@@ -59,5 +60,6 @@ export function toRegistration(row: RegistrationRow): Registration {
     parentesco: row.parentesco,
     autorizacao_recebida_em: row.autorizacao_recebida_em ? new Date(row.autorizacao_recebida_em).toISOString() : null,
     autorizacao_por: row.autorizacao_por,
+    prazo_pagamento: row.prazo_pagamento ? new Date(row.prazo_pagamento).toISOString() : null,
   };
 }

@@ -13,8 +13,8 @@ import { refusingSamePerson } from "../registrations/same-person";
 import { editRegistration, readRegistration } from "../registrations/update-registration";
 import { deleteWithMoney, markPaid, markUnpaid } from "../payments/payment-actions";
 import { deleteMoneySchema } from "../../shared/finance";
-import { moveRegistration, releaseUnpaid, unpaidSeats } from "../seats/seat-moves";
-import { releaseUnpaidSchema, seatMoveSchema, unpaidQuerySchema } from "../../shared/seats";
+import { moveRegistration } from "../seats/seat-moves";
+import { seatMoveSchema } from "../../shared/seats";
 import { TEAM_MESSAGES } from "../../shared/team";
 
 // PostgreSQL text cannot hold NUL: a search with one would fail in the database (500) instead of being refused.
@@ -96,19 +96,11 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  // Seats: a move, and releasing the seats of those who have not paid (docs/decisions/025).
+  // Seats: a move (docs/decisions/025). Unpaid seats free themselves by their deadlines (routes/admin-deadlines.ts).
   app.put(
     "/api/registrations/:id/seat",
     { schema: { params: idParamsSchema, body: seatMoveSchema } },
     async (request) => refusingSamePerson(() => moveRegistration(request.actorDb, request.params.id, request.body)),
-  );
-
-  app.get("/api/registrations/unpaid", { schema: { querystring: unpaidQuerySchema } }, async (request) =>
-    unpaidSeats(app.db, request.query.antes),
-  );
-
-  app.post("/api/registrations/release-unpaid", { schema: { body: releaseUnpaidSchema } }, async (request) =>
-    releaseUnpaid(request.actorDb, request.body.antes, request.body.ids),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { SEAT_MESSAGES, type SeatMove, type UnpaidSeat } from "../../shared/seats";
+import { SEAT_MESSAGES, type SeatMove } from "../../shared/seats";
 import type { Database, Queryable } from "../db/database";
 import { ConflictError, InvalidInputError, NotFoundError } from "../domain-errors";
 import { readRegistration } from "../registrations/update-registration";
@@ -68,36 +68,5 @@ export async function moveRegistration(db: Pick<Database, "transaction">, id: st
       move.para.onibus_id,
     ]);
     return readRegistration(tx, id);
-  });
-}
-
-/** Seated registrations still unpaid, made before the cut-off: what "Liberar vagas não pagas" offers. */
-export async function unpaidSeats(db: Queryable, before: string): Promise<UnpaidSeat[]> {
-  const rows = await db.query<{ id: string; nome_completo: string; created_at: Date; onibus: string | null }>(
-    `SELECT r.id, r.nome_completo, r.created_at, o.nome AS onibus
-     FROM registrations r LEFT JOIN onibus o ON o.id = r.onibus_id
-     WHERE r.situacao = 'vaga' AND r.status_pagamento = 'pendente' AND r.created_at < $1::timestamptz
-     ORDER BY r.created_at, r.id LIMIT 5000`,
-    [before],
-  );
-  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
-}
-
-/**
- * Marks the confirmed ones "Desistente", in one statement: the trigger then
- * promotes as many waiting people. A row paid or moved since the list was
- * shown is left alone.
- */
-export async function releaseUnpaid(db: Pick<Database, "transaction">, before: string, ids: string[]) {
-  return db.transaction(async (tx) => {
-    await lockBuses(tx);
-    const released = await tx.query<{ id: string }>(
-      `UPDATE registrations SET situacao = 'desistente', updated_at = now()
-       WHERE id = ANY($1::uuid[]) AND situacao = 'vaga' AND status_pagamento = 'pendente'
-         AND created_at < $2::timestamptz
-       RETURNING id`,
-      [ids, before],
-    );
-    return { liberadas: released.length };
   });
 }

@@ -2,7 +2,12 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 import { LIVE_EVENTS } from "../../shared/live-events";
-import { type EventSettings, publicEventConfig, type SettingsView } from "../../shared/event-settings";
+import {
+  DEFAULT_DEADLINES,
+  type EventSettings,
+  publicEventConfig,
+  type SettingsView,
+} from "../../shared/event-settings";
 import { DEFAULT_EDITION, DEFAULT_GROUP_NAME } from "../../shared/constants";
 import type { Config } from "../config";
 import { readSettings, seedSettings } from "./settings-repository";
@@ -32,6 +37,7 @@ export function settingsDefaults(config: Config): EventSettings {
     edicao_numero: DEFAULT_EDITION.numero,
     tema: DEFAULT_EDITION.tema,
     ano: DEFAULT_EDITION.ano,
+    ...DEFAULT_DEADLINES,
   };
 }
 

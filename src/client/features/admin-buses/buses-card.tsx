@@ -5,8 +5,8 @@ import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { BusDialog } from "./bus-dialog";
 import { removeBus } from "./buses-api";
-import { ReleaseUnpaidDialog } from "./release-unpaid-dialog";
 import { DialogActions } from "../../components/dialog-actions";
+import { Link } from "../../lib/router";
 import "./buses.css";
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
   onChanged: () => void;
 }
 
-type Open = { kind: "add" } | { kind: "edit"; bus: Bus } | { kind: "remove"; bus: Bus } | { kind: "release" };
+type Open = { kind: "add" } | { kind: "edit"; bus: Bus } | { kind: "remove"; bus: Bus };
 
 /** "Ônibus e vagas": seats per bus and in total, and the waiting list. No bus: no limit. */
 export function BusesCard({ overview, onChanged }: Props) {
@@ -91,9 +91,11 @@ export function BusesCard({ overview, onChanged }: Props) {
               espera={overview.espera}
             />
           </div>
-          <button type="button" className="admin-btn admin-btn-outline" onClick={() => setOpen({ kind: "release" })}>
-            Liberar vagas não pagas
-          </button>
+          <p className="bus-deadlines">
+            Uma vaga não paga no prazo passa sozinha para o primeiro da lista de espera (
+            <Link href="/admin/configuracoes">Configurações › Prazos</Link>). Elas aparecem no filtro “Vencidas” da
+            lista.
+          </p>
         </>
       )}
 
@@ -106,7 +108,6 @@ export function BusesCard({ overview, onChanged }: Props) {
         />
       )}
       {open?.kind === "remove" && <RemoveBusDialog bus={open.bus} onClose={close} onRemoved={done} />}
-      {open?.kind === "release" && <ReleaseUnpaidDialog onClose={close} onDone={done} />}
     </section>
   );
 }

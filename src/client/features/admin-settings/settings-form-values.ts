@@ -28,6 +28,11 @@ export function toFormValues(s: EventSettings): FormValues {
     edicao_numero: String(s.edicao_numero),
     tema: s.tema,
     ano: String(s.ano),
+    prazo_dias: s.prazo_dias === null ? "" : String(s.prazo_dias),
+    prazo_horas_espera: s.prazo_horas_espera === null ? "" : String(s.prazo_horas_espera),
+    prazo_tolerancia_dias: String(s.prazo_tolerancia_dias),
+    prazo_ultimo_dia: s.prazo_ultimo_dia,
+    prazo_liberar_automaticamente: String(s.prazo_liberar_automaticamente),
   };
 }
 

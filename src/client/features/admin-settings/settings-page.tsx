@@ -11,31 +11,16 @@ import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
 import { reportAdminError } from "../../lib/admin-session";
 import { getSettings, restoreDefault, saveSettings } from "./settings-api";
+import { SETTINGS_GROUPS } from "./settings-groups";
 import { type FormValues, toFormValues, toInput } from "./settings-form-values";
 import { SettingsPreview } from "./settings-preview";
 import "./settings.css";
 
-const GROUPS: { title: string; keys: SettingKey[] }[] = [
-  {
-    title: "Evento",
-    keys: [
-      "titulo",
-      "edicao_numero",
-      "tema",
-      "ano",
-      "data",
-      "horario",
-      "local",
-      "cidade",
-      "aviso_membros",
-      "fuso_horario",
-    ],
-  },
-  { title: "Pagamento", keys: ["preco_centavos", "pix_chave", "pix_recebedor", "pix_cidade", "whatsapp"] },
-  { title: "Página de agradecimento", keys: ["mensagens"] },
-  { title: "Inscrições", keys: ["inscricoes_por_numero", "alteracoes_ate"] },
-  { title: "Menores", keys: ["autorizacao_exigida", "viagem_destino", "viagem_datas"] },
-];
+/** Settings that are an on/off switch, with what the box says. */
+const SWITCHES: Partial<Record<SettingKey, string>> = {
+  autorizacao_exigida: "Sim, exigir",
+  prazo_liberar_automaticamente: "Sim, liberar sozinho",
+};
 
 const HINTS: Partial<Record<SettingKey, string>> = {
   preco_centavos: "Em reais, como 15,00. Cada inscrição guarda o valor do dia em que foi feita.",
@@ -56,6 +41,15 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Vazio: a data (com o ano) e o horário do evento. Ex.: 16 de agosto de 2025, saída às 6h e retorno às 20h.",
   alteracoes_ate:
     "Até este dia, cada família corrige em “Minha inscrição” o responsável, o parentesco e as observações de saúde. Vazio: a véspera do evento.",
+  prazo_dias:
+    "Dias para pagar, contados de quando a pessoa ganha a vaga. Vale para as vagas dadas daqui em diante; as já dadas mantêm o prazo delas. Vazio: sem prazo.",
+  prazo_horas_espera:
+    "Quem sai da lista de espera tem este prazo, em horas, porque a vaga já tem quem espere por ela. Vazio: o mesmo prazo em dias.",
+  prazo_tolerancia_dias:
+    "Dias de espera depois do prazo antes de liberar a vaga: o extrato do banco chega com atraso, e um PIX feito no último dia pode aparecer só depois.",
+  prazo_ultimo_dia: "Nenhum prazo passa do fim deste dia. Vazio: sem data limite.",
+  prazo_liberar_automaticamente:
+    "Quando o prazo e a tolerância passam sem pagamento, a vaga vai para o primeiro da lista de espera, sem ninguém precisar tocar. Desmarcado, elas aparecem no filtro “Vencidas” com “Liberar vaga”.",
   inscricoes_por_numero:
     "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação, que pode aumentar este número.",
 };
@@ -158,7 +152,7 @@ export function SettingsPage() {
             </button>
           )}
         </div>
-        {key === "autorizacao_exigida" ? (
+        {SWITCHES[key] ? (
           <label className="settings-check">
             <input
               type="checkbox"
@@ -168,7 +162,7 @@ export function SettingsPage() {
               disabled={saving}
               onChange={(e) => set(key, String(e.target.checked))}
             />{" "}
-            Sim, exigir
+            {SWITCHES[key]}
           </label>
         ) : key === "fuso_horario" ? (
           <select {...common} onChange={(e) => set(key, e.target.value)}>
@@ -178,7 +172,7 @@ export function SettingsPage() {
               </option>
             ))}
           </select>
-        ) : key === "alteracoes_ate" ? (
+        ) : key === "alteracoes_ate" || key === "prazo_ultimo_dia" ? (
           <input {...common} type="date" onChange={(e) => set(key, e.target.value)} />
         ) : key === "mensagens" || key === "aviso_membros" || key === "local" ? (
           <textarea {...common} rows={key === "mensagens" ? 8 : 3} onChange={(e) => set(key, e.target.value)} />
@@ -189,7 +183,7 @@ export function SettingsPage() {
             inputMode={
               key === "preco_centavos"
                 ? "decimal"
-                : key === "whatsapp" || key === "inscricoes_por_numero"
+                : key === "whatsapp" || key === "inscricoes_por_numero" || key.startsWith("prazo_")
                   ? "numeric"
                   : undefined
             }
@@ -216,7 +210,7 @@ export function SettingsPage() {
       <p className="settings-lead">
         Os valores valem para todas as páginas assim que salvos. "Restaurar padrão" volta ao valor definido no servidor.
       </p>
-      {GROUPS.map((g) => (
+      {SETTINGS_GROUPS.map((g) => (
         <fieldset key={g.title} className="admin-card settings-group">
           <legend>{g.title}</legend>
           {g.keys.map(field)}

@@ -23,12 +23,15 @@ BEGIN
       SELECT n.id, caravana_registration_json(o) AS a, caravana_registration_json(n) AS b,
         CASE
           WHEN n.situacao = 'desistente' AND o.situacao <> 'desistente' THEN 'inscricao.cancelada'
+          WHEN n.situacao = 'vencida' AND o.situacao <> 'vencida' THEN 'inscricao.vencida'
           WHEN n.status_pagamento <> o.status_pagamento
                AND coalesce(caravana_pagamento() ->> 'origem', '') IN ('extrato', 'ajuste') THEN NULL
           WHEN n.status_pagamento <> o.status_pagamento THEN 'pagamento.' || n.status_pagamento
           WHEN n.autorizacao_recebida_em IS DISTINCT FROM o.autorizacao_recebida_em THEN
             CASE WHEN n.autorizacao_recebida_em IS NULL THEN 'autorizacao.desfeita' ELSE 'autorizacao.recebida' END
           WHEN n.situacao <> o.situacao OR n.onibus_id IS DISTINCT FROM o.onibus_id THEN 'inscricao.movida'
+          WHEN n.prazo_pagamento IS DISTINCT FROM o.prazo_pagamento AND n.prazo_pagamento IS NOT NULL THEN
+            CASE WHEN o.prazo_pagamento IS NULL THEN 'prazo.definido' ELSE 'prazo.prorrogado' END
           WHEN (n.nome_completo, n.idade, n.numero_responsavel, n.metodo_pagamento, n.responsavel_nome, n.parentesco)
                IS DISTINCT FROM (o.nome_completo, o.idade, o.numero_responsavel, o.metodo_pagamento, o.responsavel_nome,
                                  o.parentesco)
@@ -38,6 +41,9 @@ BEGIN
         END AS tipo,
         CASE
           WHEN n.situacao = 'desistente' AND o.situacao <> 'desistente' THEN n.nome_completo || ' desistiu (vaga liberada)'
+          WHEN n.situacao = 'vencida' AND o.situacao <> 'vencida' THEN
+            'Vaga liberada: o prazo de pagamento de ' || n.nome_completo || ' venceu em ' ||
+            caravana_quando(n.prazo_pagamento)
           WHEN n.status_pagamento = 'confirmado' AND o.status_pagamento <> 'confirmado' THEN
             'Pagamento de ' || n.nome_completo || ' confirmado' ||
             CASE WHEN n.metodo_pagamento = 'ESPECIE' THEN ' (espécie)' ELSE '' END
@@ -45,9 +51,18 @@ BEGIN
           WHEN n.autorizacao_recebida_em IS DISTINCT FROM o.autorizacao_recebida_em THEN
             CASE WHEN n.autorizacao_recebida_em IS NULL THEN 'Autorização de viagem de ' || n.nome_completo || ' desmarcada'
                  ELSE 'Autorização de viagem de ' || n.nome_completo || ' recebida' END
+          WHEN o.situacao = 'vencida' AND n.situacao = 'espera' THEN
+            'Vaga devolvida a ' || n.nome_completo || ': primeiro(a) da lista de espera'
+          WHEN o.situacao = 'vencida' AND n.situacao = 'vaga' THEN
+            'Vaga devolvida a ' || n.nome_completo || ', em ' || coalesce((SELECT nome FROM onibus WHERE id = n.onibus_id), 'uma vaga')
           WHEN n.situacao = 'espera' THEN n.nome_completo || ' foi para a lista de espera'
           WHEN n.situacao <> o.situacao OR n.onibus_id IS DISTINCT FROM o.onibus_id THEN
             n.nome_completo || ' agora em ' || coalesce((SELECT nome FROM onibus WHERE id = n.onibus_id), 'uma vaga')
+          WHEN n.prazo_pagamento IS DISTINCT FROM o.prazo_pagamento AND n.prazo_pagamento IS NOT NULL
+               AND n.situacao = o.situacao AND n.status_pagamento = o.status_pagamento THEN
+            'Prazo de pagamento de ' || n.nome_completo ||
+            CASE WHEN o.prazo_pagamento IS NULL THEN ': até ' ELSE ' prorrogado até ' END ||
+            caravana_quando(n.prazo_pagamento) || coalesce(': ' || nullif(current_setting('caravana.motivo', true), ''), '')
           WHEN n.comprovante_path IS DISTINCT FROM o.comprovante_path AND n.nome_completo = o.nome_completo
                AND n.idade = o.idade THEN 'Comprovante de ' || n.nome_completo || ' enviado'
           ELSE 'Inscrição de ' || n.nome_completo || ' editada'
@@ -60,4 +75,4 @@ BEGIN
 END
 $function$;
 
-COMMENT ON FUNCTION caravana_log_registrations() IS 'Writes registrations'' creation, changes in words, and deletion to the activity log.';
+COMMENT ON FUNCTION caravana_log_registrations() IS 'Writes registrations'' creation, changes in words (a seat released when its deadline passed, a deadline extended with its reason), and deletion to the activity log.';

@@ -21,6 +21,9 @@ BEGIN
             WHEN 'viagem_datas' THEN 'ida e volta' WHEN 'alteracoes_ate' THEN 'alterações até'
             WHEN 'grupo_nome' THEN 'nome do grupo' WHEN 'edicao_numero' THEN 'número da edição'
             WHEN 'tema' THEN 'tema' WHEN 'ano' THEN 'ano'
+            WHEN 'prazo_dias' THEN 'prazo para pagar' WHEN 'prazo_horas_espera' THEN 'prazo depois da lista de espera'
+            WHEN 'prazo_tolerancia_dias' THEN 'tolerância do extrato' WHEN 'prazo_ultimo_dia' THEN 'último dia para pagar'
+            WHEN 'prazo_liberar_automaticamente' THEN 'liberar vagas vencidas automaticamente'
             ELSE NEW.chave END,
           jsonb_build_object(NEW.chave, OLD.valor), jsonb_build_object(NEW.chave, NEW.valor));
   RETURN NULL;

@@ -20,8 +20,8 @@ BEGIN
   END IF;
   IF NEW.situacao <> 'espera' THEN
     NEW.ordem_espera := NULL;
-  ELSIF NEW.ordem_espera IS NULL OR (TG_OP = 'UPDATE' AND OLD.situacao <> 'espera') THEN
-    -- Joining the list, now or again: at its end.
+  ELSIF NEW.ordem_espera IS NULL THEN
+    -- Joining the list, now or again: at its end, unless the statement says where ("Devolver vaga": first).
     NEW.ordem_espera := nextval('registrations_espera_seq');
   END IF;
   RETURN NEW;

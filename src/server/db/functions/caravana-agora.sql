@@ -1,0 +1,11 @@
+CREATE OR REPLACE FUNCTION public.caravana_agora()
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+AS $function$
+  -- Tests move time instead of sleeping: app_settings' relogio_adiantado (an interval) is added. Nothing in the
+  -- product writes it; without it this is now().
+  SELECT now() + coalesce((SELECT value::interval FROM app_settings WHERE key = 'relogio_adiantado'), interval '0')
+$function$;
+
+COMMENT ON FUNCTION caravana_agora() IS 'Now, for payment deadlines: the database''s clock, which a test may move forward (app_settings relogio_adiantado).';

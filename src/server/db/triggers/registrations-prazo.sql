@@ -1,0 +1,3 @@
+CREATE OR REPLACE TRIGGER registrations_prazo BEFORE INSERT OR UPDATE OF situacao, onibus_id, status_pagamento ON public.registrations FOR EACH ROW WHEN ((COALESCE(current_setting('caravana.restoring'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION caravana_prazo_e_fila();
+
+COMMENT ON TRIGGER registrations_prazo ON registrations IS 'Each seat that owes keeps its own payment deadline; money from someone without a seat goes ahead in the waiting list.';

@@ -1,0 +1,53 @@
+import type { Database, Queryable } from "../db/database";
+import { setFlag } from "../db/transaction-flags";
+
+/** Seats released per transaction: the form's registrations go between two of them, even on PGlite. */
+export const RELEASE_BATCH = 500;
+
+/** Seated, owing, and past the deadline plus the statement's tolerance, by the deadlines' clock (caravana_agora). */
+export const EXPIRED_SQL = `situacao = 'vaga' AND status_pagamento = 'pendente' AND prazo_pagamento IS NOT NULL
+  AND prazo_pagamento + make_interval(days => coalesce(
+        (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_tolerancia_dias'), 0))
+      < caravana_agora()`;
+
+/**
+ * "Vencida": each registration whose deadline and tolerance passed with
+ * nothing paid gives its seat up, in one statement per batch. In the same
+ * transaction the database seats the first person waiting, with a deadline of
+ * their own (registrations_settle_seats, registrations_prazo), and writes
+ * "Vaga liberada: o prazo de pagamento de … venceu em …" to the log.
+ *
+ * Exactly once, however many instances run it: the buses are locked first
+ * (registrations_lock_buses), and each row is checked again after its lock,
+ * so a payment that committed first wins and a row released by another
+ * instance is not released twice. `ids` limits it to some registrations
+ * ("Liberar vaga" by hand); the log then names the person who tapped.
+ */
+export async function releaseExpired(
+  db: Pick<Database, "transaction">,
+  opts: { ids?: string[]; byHand?: boolean; limit?: number } = {},
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (!opts.byHand) await setFlag(tx, "caravana.ator_nome", "Sistema");
+    const rows = await tx.query<{ id: string }>(
+      `WITH due AS (
+         SELECT id FROM registrations
+         WHERE ${EXPIRED_SQL} AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
+         ORDER BY prazo_pagamento, id LIMIT $2
+         FOR UPDATE SKIP LOCKED)
+       UPDATE registrations r SET situacao = 'vencida', onibus_id = NULL, updated_at = now()
+       FROM due WHERE r.id = due.id AND r.situacao = 'vaga' AND r.status_pagamento = 'pendente'
+       RETURNING r.id`,
+      [opts.ids ?? null, opts.limit ?? RELEASE_BATCH],
+    );
+    return rows.map((r) => r.id);
+  });
+}
+
+/** Whether the coordination lets seats free themselves ("Liberar vagas vencidas automaticamente"). */
+export async function autoReleaseOn(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ on: boolean | null }>(
+    "SELECT (valor #>> '{}')::boolean AS on FROM event_settings WHERE chave = 'prazo_liberar_automaticamente'",
+  );
+  return row?.on ?? false;
+}

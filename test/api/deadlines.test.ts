@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Registration } from "../../src/shared/api-types";
+import type { ActivityEntry } from "../../src/shared/activity";
+import { DEADLINE_MESSAGES } from "../../src/shared/deadlines";
+import type { EventSettings, SettingsView } from "../../src/shared/event-settings";
+import type { MyRegistration } from "../../src/shared/my-registration";
+import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
+import { type AdminSession, apiTest, person } from "../support/api-fixtures";
+import type { TestApp } from "../support/test-app";
+import { advanceClock, clockNow } from "../support/clock";
+import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function addBus(admin: AdminSession, nome: string, lugares: number) {
+  const res = await admin.inject("POST", "/api/buses", { nome, lugares });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function settings(admin: AdminSession, change: Partial<EventSettings>) {
+  const view = (await admin.inject("GET", "/api/settings")).json() as SettingsView;
+  const res = await admin.inject("PUT", "/api/settings", { ...view.values, ...change });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const row = async (t: TestApp, id: string) =>
+  (
+    await t.db.query<{ situacao: string; status_pagamento: string; prazo: Date | null; ordem_espera: number | null }>(
+      "SELECT situacao, status_pagamento, prazo_pagamento AS prazo, ordem_espera FROM registrations WHERE id = $1",
+      [id],
+    )
+  )[0];
+
+/** Hours from now to the registration's deadline, by the deadlines' clock. */
+const hoursLeft = async (t: TestApp, id: string) => {
+  const [r] = await t.db.query<{ h: number }>(
+    "SELECT round(extract(epoch FROM prazo_pagamento - caravana_agora()) / 3600)::int AS h FROM registrations WHERE id = $1",
+    [id],
+  );
+  return r.h;
+};
+
+const pay = (admin: AdminSession, id: string) =>
+  admin.inject("PATCH", `/api/registrations/${id}`, { status_pagamento: "confirmado" });
+
+describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
+  const test = apiTest(kind);
+
+  test("a seat that owes gets its deadline at sign-up; waiting, paid and exempt ones have none; later settings change later seats only", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 2);
+    const seated = await register({ nome_completo: "Ana Sentada" });
+    const paid = await register({ nome_completo: "Bia Pagou" });
+    const waiting = await register({ nome_completo: "Caio Esperando" });
+    expect(await hoursLeft(t, seated.id)).toBe(7 * 24);
+    expect((await pay(adminSession, paid.id)).statusCode).toBe(200);
+    expect((await row(t, paid.id)).prazo).toBeNull();
+    expect((await row(t, waiting.id)).prazo).toBeNull();
+    // The family reads it on "Minha inscrição".
+    const mine = await t.app.inject({
+      url: `/api/minha-inscricao/${seated.id}`,
+      headers: { authorization: `Bearer ${seated.upload_token}` },
+    });
+    expect((mine.json() as MyRegistration).prazo_pagamento).toEqual((await row(t, seated.id)).prazo?.toISOString());
+
+    await settings(adminSession, { prazo_dias: 3 });
+    await adminSession.inject("DELETE", "/api/buses/none");
+    await addBus(adminSession, "Ônibus 2", 5);
+    const later = await register({ nome_completo: "Davi Depois" });
+    expect(await hoursLeft(t, later.id)).toBe(3 * 24);
+    expect(await hoursLeft(t, seated.id)).toBe(7 * 24);
+    // Empty: no deadline for seats given afterwards.
+    await settings(adminSession, { prazo_dias: null });
+    const none = await register({ nome_completo: "Eva Sem Prazo" });
+    expect((await row(t, none.id)).prazo).toBeNull();
+    // "Último dia para pagar": no deadline after that day's end, in the event's zone.
+    const tomorrow = new Date(Date.now() + DAY).toLocaleDateString("en-CA", { timeZone: "America/Fortaleza" });
+    await settings(adminSession, { prazo_dias: 7, prazo_ultimo_dia: tomorrow });
+    const capped = await register({ nome_completo: "Fábio Último Dia" });
+    expect((await row(t, capped.id)).prazo?.toISOString()).toBe(new Date(`${tomorrow}T23:59:00-03:00`).toISOString());
+    await settings(adminSession, { prazo_ultimo_dia: "" });
+  });
+
+  test("past the deadline and the tolerance, the seat goes to the first person waiting, with her own deadline, logged by Sistema", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 1);
+    const late = await register({ nome_completo: "Gil Atrasado" });
+    const next = await register({ nome_completo: "Hana Próxima" });
+    const deadline = (await row(t, late.id)).prazo as Date;
+    // Past the deadline, within the statement's two days of tolerance: nothing yet.
+    await advanceClock(t.db, 8 * DAY);
+    expect(await t.app.deadlines.runOnce()).toBe(0);
+    expect((await row(t, late.id)).situacao).toBe("vaga");
+    await advanceClock(t.db, 1 * DAY + HOUR);
+    expect(await t.app.deadlines.runOnce()).toBe(1);
+    expect(await row(t, late.id)).toMatchObject({ situacao: "vencida", prazo: deadline });
+    expect((await row(t, next.id)).situacao).toBe("vaga");
+    expect(await hoursLeft(t, next.id)).toBe(48);
+    // Again: nothing twice.
+    expect(await t.app.deadlines.runOnce()).toBe(0);
+
+    const log = (await adminSession.inject("GET", `/api/registrations/${late.id}/history`)).json() as ActivityEntry[];
+    const entry = log.find((e) => e.tipo === "inscricao.vencida");
+    const when = deadline.toLocaleString("pt-BR", {
+      timeZone: "America/Fortaleza",
+      day: "2-digit",
+      month: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    expect(entry).toMatchObject({
+      ator_nome: "Sistema",
+      resumo: `Vaga liberada: o prazo de pagamento de Gil Atrasado venceu em ${when.replace(", ", " às ")}`,
+    });
+    const page = (
+      await t.app.inject({
+        url: `/api/minha-inscricao/${late.id}`,
+        headers: { authorization: `Bearer ${late.upload_token}` },
+      })
+    ).json() as MyRegistration;
+    expect(page).toMatchObject({ situacao: "vencida", prazo_pagamento: deadline.toISOString() });
+  });
+
+  test("'Prorrogar prazo' gives a new date with a reason, for one or a selection; refused for the past and for who does not owe", async ({
+    t,
+    register,
+    adminSession,
+    equipeSession,
+  }) => {
+    const a = await register({ nome_completo: "Ivo Prorrogado" });
+    const b = await register({ nome_completo: "Júlia Prorrogada" });
+    const paid = await register({ nome_completo: "Kátia Paga" });
+    await pay(adminSession, paid.id);
+    const until = new Date((await clockNow(t.db)).getTime() + 12 * DAY).toISOString();
+    const one = await adminSession.inject("PUT", `/api/registrations/${a.id}/prazo`, {
+      ate: until,
+      motivo: "Recebe dia 20",
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect((one.json() as Registration).prazo_pagamento).toBe(until);
+    const many = await adminSession.inject("POST", "/api/registrations/prazo", {
+      ids: [a.id, b.id],
+      ate: new Date((await clockNow(t.db)).getTime() + 14 * DAY).toISOString(),
+      motivo: "Retiro",
+    });
+    expect(many.json()).toEqual({ prorrogadas: 2 });
+    const past = await adminSession.inject("PUT", `/api/registrations/${a.id}/prazo`, {
+      ate: new Date((await clockNow(t.db)).getTime() - HOUR).toISOString(),
+      motivo: "Erro",
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ error: DEADLINE_MESSAGES.inThePast });
+    const notOwing = await adminSession.inject("POST", "/api/registrations/prazo", {
+      ids: [b.id, paid.id],
+      ate: until,
+      motivo: "Teste",
+    });
+    expect(notOwing.statusCode).toBe(409);
+    expect(notOwing.json()).toEqual({ error: DEADLINE_MESSAGES.notOwingSeat("Kátia Paga") });
+    expect(
+      (await equipeSession.inject("PUT", `/api/registrations/${a.id}/prazo`, { ate: until, motivo: "x" })).statusCode,
+    ).toBe(403);
+    const log = (await adminSession.inject("GET", `/api/registrations/${a.id}/history`)).json() as ActivityEntry[];
+    expect(log.filter((e) => e.tipo === "prazo.prorrogado").map((e) => e.resumo.split(": ").pop())).toEqual([
+      "Retiro",
+      "Recebe dia 20",
+    ]);
+  });
+
+  test("'Devolver vaga' seats a Vencida with a new deadline when a seat is free, or puts her first in line", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 1);
+    const gone = await register({ nome_completo: "Léo Vencido" });
+    const seatTaker = await register({ nome_completo: "Mia Com Vaga" });
+    const behind = await register({ nome_completo: "Nina Atrás" });
+    await advanceClock(t.db, 10 * DAY);
+    await t.app.deadlines.runOnce();
+    expect((await row(t, gone.id)).situacao).toBe("vencida");
+    expect((await row(t, seatTaker.id)).situacao).toBe("vaga");
+    // No seat free: first in line, ahead of Nina.
+    const back = await adminSession.inject("POST", `/api/registrations/${gone.id}/devolver-vaga`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ situacao: "espera", posicao_espera: 1 });
+    expect((await adminSession.inject("POST", `/api/registrations/${behind.id}/devolver-vaga`)).statusCode).toBe(409);
+    // A seat frees: Léo takes it, with a deadline of someone leaving the waiting list.
+    await t.app.inject({
+      method: "POST",
+      url: `/api/minha-inscricao/${seatTaker.id}/desistir`,
+      headers: { authorization: `Bearer ${seatTaker.upload_token}` },
+    });
+    expect((await row(t, gone.id)).situacao).toBe("vaga");
+    expect(await hoursLeft(t, gone.id)).toBe(48);
+    expect((await row(t, behind.id)).situacao).toBe("espera");
+  });
+
+  test("money from a Vencida or from someone waiting is kept: seated and paid when a seat is free, otherwise paid and ahead in line", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 1);
+    const gone = await register({ nome_completo: "Otto Vencido" });
+    const first = await register({ nome_completo: "Paula Primeira" });
+    const second = await register({ nome_completo: "Quim Segundo" });
+    const third = await register({ nome_completo: "Rita Terceira" });
+    await advanceClock(t.db, 10 * DAY);
+    await t.app.deadlines.runOnce();
+    expect((await row(t, first.id)).situacao).toBe("vaga");
+    // Rita, third in line, pays: ahead of Quim. Otto pays after his seat went: in line, paid, behind Rita.
+    expect((await pay(adminSession, third.id)).statusCode).toBe(200);
+    const late = await pay(adminSession, gone.id);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ situacao: "espera", status_pagamento: "confirmado", posicao_espera: 2 });
+    const place = async (id: string) =>
+      (await adminSession.inject("GET", `/api/registrations/${id}`)).json() as Registration;
+    expect((await place(third.id)).posicao_espera).toBe(1);
+    expect((await place(second.id)).posicao_espera).toBe(3);
+    // Paula gives up: the seat goes to Rita, paid, with no deadline.
+    await t.app.inject({
+      method: "POST",
+      url: `/api/minha-inscricao/${first.id}/desistir`,
+      headers: { authorization: `Bearer ${first.upload_token}` },
+    });
+    expect(await row(t, third.id)).toMatchObject({ situacao: "vaga", status_pagamento: "confirmado", prazo: null });
+    // Never paid and "Vencida" at once, even by psql: a paid seat sent to "vencida" waits in line, paid.
+    await t.db.query("UPDATE registrations SET situacao = 'vencida' WHERE id = $1", [third.id]);
+    expect(await row(t, third.id)).toMatchObject({ situacao: "espera", status_pagamento: "confirmado" });
+  });
+
+  test("a payment racing the release: paid wins when it commits first, and never both", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 20);
+    const people = [];
+    for (let i = 0; i < 10; i++) people.push(await register({ nome_completo: `Corrida Prazo ${i}` }));
+    await advanceClock(t.db, 10 * DAY);
+    const [released, ...payments] = await Promise.all([
+      t.app.deadlines.runOnce(),
+      ...people.map((p) => pay(adminSession, p.id)),
+    ]);
+    for (const [i, p] of people.entries()) {
+      const r = await row(t, p.id);
+      expect(payments[i].statusCode).toBe(200);
+      // Paid first: seated and paid. Released first: the payment then puts her back, paid.
+      expect(r.status_pagamento).toBe("confirmado");
+      expect(["vaga", "espera"]).toContain(r.situacao);
+    }
+    expect(released).toBeGreaterThanOrEqual(0);
+  });
+
+  test("with automatic release off, nothing frees itself and 'Liberar vaga' does it by hand, once the deadline passed", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await settings(adminSession, { prazo_liberar_automaticamente: false });
+    const due = await register({ nome_completo: "Saulo Manual" });
+    const early = await adminSession.inject("POST", `/api/registrations/${due.id}/liberar-vaga`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ error: DEADLINE_MESSAGES.notDue("Saulo Manual") });
+    await advanceClock(t.db, 10 * DAY);
+    expect(await t.app.deadlines.runOnce()).toBe(0);
+    const list = await adminSession.inject("GET", "/api/registrations?status=vencidas");
+    expect(list.json().items.map((r: Registration) => r.id)).toEqual([due.id]);
+    const released = await adminSession.inject("POST", `/api/registrations/${due.id}/liberar-vaga`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toMatchObject({ situacao: "vencida" });
+    const log = (await adminSession.inject("GET", `/api/registrations/${due.id}/history`)).json() as ActivityEntry[];
+    expect(log[0]).toMatchObject({ tipo: "inscricao.vencida", ator_nome: adminSession.member.nome });
+    await settings(adminSession, { prazo_liberar_automaticamente: true });
+  });
+});
+
+describe("two instances on one PostgreSQL release at the same moment", () => {
+  let a: TestApp;
+  let b: TestApp;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshDatabaseEnv("postgres");
+    cleanup = fresh.cleanup;
+    const env = { ...fresh.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
+    a = await startAdminTestApp("postgres", { env });
+    b = await startAdminTestApp("postgres", { env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await cleanup?.();
+  });
+
+  it("each deadline once, each seat passed once, one log entry each", { timeout: 60_000 }, async () => {
+    const cookie = await adminCookie(a.app);
+    await a.app.inject({
+      method: "POST",
+      url: "/api/buses",
+      headers: { cookie },
+      payload: { nome: "Ônibus 1", lugares: 30 },
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await a.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: person({ nome_completo: `Dupla Instância ${i}` }),
+      });
+      ids.push(res.json().id);
+    }
+    await advanceClock(a.db, 10 * DAY);
+    const [x, y] = await Promise.all([a.app.deadlines.runOnce(), b.app.deadlines.runOnce()]);
+    const rows = await a.db.query<{ situacao: string; n: number }>(
+      "SELECT situacao, count(*)::int AS n FROM registrations GROUP BY 1 ORDER BY 1",
+    );
+    // 30 released, and the 10 waiting took 10 of the 30 seats, each with a fresh deadline.
+    expect(x + y).toBe(30);
+    expect(rows).toEqual([
+      { situacao: "vaga", n: 10 },
+      { situacao: "vencida", n: 30 },
+    ]);
+    const [{ n }] = await a.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM activity_log WHERE tipo = 'inscricao.vencida'",
+    );
+    expect(n).toBe(30);
+    const [bus] = await a.db.query<{ ocupados: number }>("SELECT ocupados FROM onibus");
+    expect(bus.ocupados).toBe(10);
+  });
+});
+
+describe.each(DB_KINDS)("a restart after a deadline passed while the server was down, on %s", (kind) => {
+  it("releases it in the pass the start makes", { timeout: 60_000 }, async () => {
+    const fresh = await freshDatabaseEnv(kind);
+    const env = { ...fresh.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD };
+    try {
+      const before = await startAdminTestApp(kind, { env });
+      const res = await before.app.inject({
+        method: "POST",
+        url: "/api/registrations",
+        payload: person({ nome_completo: "Tito Parado" }),
+      });
+      const id = res.json().id as string;
+      await advanceClock(before.db, 10 * DAY);
+      await before.close();
+      const later = await startAdminTestApp(kind, { env });
+      try {
+        expect(await later.app.deadlines.firstPass).toBe(1);
+        expect((await row(later, id)).situacao).toBe("vencida");
+      } finally {
+        await later.close();
+      }
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+});
