@@ -103,7 +103,7 @@ export const AGE_GROUPS = [
 
 /** What a closed edition keeps forever: counts and sums, no names. */
 export interface EditionTotals {
-  inscricoes: { vaga: number; espera: number; desistente: number };
+  inscricoes: { vaga: number; espera: number; desistente: number; vencida?: number };
   /** Received, net of undone payments, by method. */
   recebido: { total: number; pix: number; especie: number };
   isencoes: number;
@@ -170,7 +170,7 @@ export interface ArchivedRegistration {
   nome_completo: string;
   idade: number;
   numero_responsavel: string | null;
-  situacao: "vaga" | "espera" | "desistente";
+  situacao: "vaga" | "espera" | "desistente" | "vencida";
   onibus_nome: string | null;
   metodo_pagamento: "PIX" | "ESPECIE";
   status_pagamento: "pendente" | "confirmado";
@@ -200,6 +200,9 @@ export interface EditionOpenItems {
   /** Seated and owing. */
   pendentes: number;
   espera: number;
+  /** Paid with no seat ("Pago, aguardando vaga"): money to return if no seat comes. */
+  pagos_sem_vaga: number;
+  pagos_sem_vaga_centavos: number;
   /** Bank statement lines linked to nobody (unmatched or only suggested). */
   linhas: number;
   linhas_centavos: number;

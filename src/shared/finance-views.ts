@@ -8,7 +8,7 @@ export interface CandidateView {
   referencia: string | null;
   devido_centavos: number;
   status_pagamento: "pendente" | "confirmado";
-  situacao: "vaga" | "espera" | "desistente";
+  situacao: "vaga" | "espera" | "desistente" | "vencida";
 }
 
 export interface StatementLineView {
@@ -162,10 +162,19 @@ export interface AccountsPerson {
   valor_centavos: number;
   detalhe?: string;
 }
+/** Someone who paid and has no seat ("Pago, aguardando vaga"): the money goes back unless a seat comes. */
+export interface PaidWithoutSeat {
+  id: string;
+  nome_completo: string;
+  referencia: string | null;
+  posicao_espera: number | null;
+  pago_centavos: number;
+}
+
 export interface Accounts {
   /** From the first registration, payment or expense (null: none yet) to today, AAAA-MM-DD. */
   periodo: { de: string | null; ate: string };
-  inscricoes: { vaga: number; espera: number; desistente: number };
+  inscricoes: { vaga: number; espera: number; desistente: number; vencida: number };
   /** The price of everyone seated, with the rows. */
   esperado: { total: number; linhas: AccountsPerson[] };
   isencoes: { total: number; linhas: AccountsPerson[] };
@@ -195,6 +204,8 @@ export interface Accounts {
     linhas: ExpenseView[];
   };
   saldo: number;
+  /** Received from people with no seat: part of the balance, to be returned unless they are seated. */
+  sem_vaga: { total: number; linhas: AccountsPerson[] };
   a_receber: { total: number; linhas: AccountsPerson[] };
 }
 

@@ -14,13 +14,20 @@ import {
 import { messageTextSchema } from "./message-lists";
 import { whatsappTo } from "./phone";
 
-const facts = { evento: "JDJ 2025", data: "16 de Agosto", horario: "A partir das 08h", local: "Área Pastoral" };
+const facts = {
+  evento: "JDJ 2025",
+  grupo: "Pastoral da Juventude Santa Rita",
+  data: "16 de Agosto",
+  horario: "A partir das 08h",
+  local: "Área Pastoral",
+};
 const ana: MessagePerson = {
   nome: "Ana Júlia Souza",
   codigo: "JDJ7K3Q",
   devido_centavos: 1500,
   onibus: "Ônibus 1",
   posicao_espera: null,
+  prazo: "16/08 às 20:00",
   link: "https://caravana.example/minha-inscricao#a.b",
 };
 const bruno: MessagePerson = {
@@ -29,15 +36,17 @@ const bruno: MessagePerson = {
   devido_centavos: 1000,
   onibus: null,
   posicao_espera: 3,
+  prazo: null,
   link: "https://caravana.example/minha-inscricao#c.d",
 };
 
 describe("filling a message", () => {
   it("fills every field, the event's from the settings", () => {
-    const text = "{evento} {data} {horario} {local}\n{nome}|{primeiro_nome}|{codigo}|{valor}|{link}|{onibus}|{posicao}";
+    const text =
+      "{evento} {grupo} {data} {horario} {local}\n{nome}|{primeiro_nome}|{codigo}|{valor}|{prazo}|{link}|{onibus}|{posicao}";
     expect(fillMessage(text, [ana], facts)).toBe(
-      "JDJ 2025 16 de Agosto A partir das 08h Área Pastoral\n" +
-        "Ana Júlia Souza|Ana|JDJ7K3Q|R$ 15,00|https://caravana.example/minha-inscricao#a.b|Ônibus 1|com vaga",
+      "JDJ 2025 Pastoral da Juventude Santa Rita 16 de Agosto A partir das 08h Área Pastoral\n" +
+        "Ana Júlia Souza|Ana|JDJ7K3Q|R$ 15,00|16/08 às 20:00|https://caravana.example/minha-inscricao#a.b|Ônibus 1|com vaga",
     );
     expect(fillMessage("{onibus}, {posicao}", [bruno], facts)).toBe(
       "3º da lista de espera, 3ª posição na lista de espera",
@@ -71,10 +80,11 @@ describe("filling a message", () => {
     expect(parsed.error?.issues[0].message).toMatch(/^Campo desconhecido: \{cidade\}\. Use só: \{nome\}/);
   });
 
-  it("every built-in text uses only known fields and fits a wa.me link for two siblings", () => {
+  it("every built-in text uses only known fields, names the group from the settings, and fits a wa.me link for two siblings", () => {
     for (const key of MESSAGE_TEXT_KEYS) {
       const { texto } = DEFAULT_MESSAGE_TEXTS[key];
       expect(unknownFields(texto), key).toEqual([]);
+      expect(texto, key).not.toContain("Juventude Católica VG");
       expect(charactersOver("98981234567", fillMessage(texto, [ana, bruno], facts)), key).toBe(0);
     }
   });

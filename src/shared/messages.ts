@@ -27,6 +27,7 @@ export const MESSAGE_GROUPS = {
   sem_autorizacao: "Menores sem autorização",
   com_vaga: "Todos com vaga",
   reembolso: "Desistentes com reembolso pendente",
+  prazo_vencendo: "Prazo vencendo",
   selecionados: "Selecionados na lista",
 } as const;
 export type MessageGroup = keyof typeof MESSAGE_GROUPS;
@@ -38,6 +39,7 @@ export const MESSAGE_TEXT_KEYS = [
   "autorizacao_pendente",
   "vaga_liberada",
   "link_inscricao",
+  "lembrete_prazo",
 ] as const;
 export type MessageTextKey = (typeof MESSAGE_TEXT_KEYS)[number];
 
@@ -46,9 +48,9 @@ export const DEFAULT_MESSAGE_TEXTS: Record<MessageTextKey, { titulo: string; tex
   lembrete_pagamento: {
     titulo: "Lembrete de pagamento",
     texto: [
-      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG.",
+      "Olá! Aqui é a coordenação da caravana {evento} ({grupo}).",
       "Ainda falta pagar:",
-      "• {nome} (código {codigo}): {valor} – {link}",
+      "• {nome} (código {codigo}): {valor} até {prazo} – {link}",
       "No link estão os dados do PIX (ou como pagar em dinheiro) e a situação do pagamento.",
       "Se já pagou, é só desconsiderar esta mensagem. Obrigado!",
     ].join("\n"),
@@ -56,15 +58,16 @@ export const DEFAULT_MESSAGE_TEXTS: Record<MessageTextKey, { titulo: string; tex
   horario_saida: {
     titulo: "Horário de saída",
     texto: [
-      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG, em {data}.",
+      "Olá! Aqui é a coordenação da caravana {evento} ({grupo}), em {data}.",
+      "Saída: {horario}, em {local}. Chegue 20 minutos antes.",
       "• {nome}: {onibus} – {link}",
-      "O ponto de encontro e o horário de saída estão no link. Chegue 20 minutos antes. Até lá!",
+      "Até lá!",
     ].join("\n"),
   },
   autorizacao_pendente: {
     titulo: "Autorização pendente",
     texto: [
-      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG.",
+      "Olá! Aqui é a coordenação da caravana {evento} ({grupo}).",
       "Ainda não recebemos a autorização de viagem, assinada pelo responsável, de:",
       "• {nome} (código {codigo}) – documento para imprimir: {link}",
       "Imprima, assine com firma reconhecida em cartório e entregue à coordenação. Quem tem menos de 16 anos só embarca com ela. Obrigado!",
@@ -73,24 +76,41 @@ export const DEFAULT_MESSAGE_TEXTS: Record<MessageTextKey, { titulo: string; tex
   vaga_liberada: {
     titulo: "Vaga liberada",
     texto: [
-      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG. Boa notícia: abriu vaga!",
-      "• {nome} (código {codigo}) agora tem vaga ({onibus}). Falta pagar {valor}: {link}",
+      "Olá! Aqui é a coordenação da caravana {evento} ({grupo}). Boa notícia: abriu vaga!",
+      "• {nome} (código {codigo}) agora tem vaga ({onibus}). Falta pagar {valor} até {prazo}: {link}",
     ].join("\n"),
   },
   link_inscricao: {
     titulo: "Link da inscrição",
     texto: [
-      "Olá! Aqui é a coordenação da caravana {evento}, da Juventude Católica VG.",
+      "Olá! Aqui é a coordenação da caravana {evento} ({grupo}).",
       "• Inscrição de {nome} (código {codigo}): {link}",
       "Pelo link você acompanha o pagamento e o ônibus e pode corrigir os dados. Não compartilhe: ele dá acesso à inscrição.",
+    ].join("\n"),
+  },
+  lembrete_prazo: {
+    titulo: "Lembrete de prazo",
+    texto: [
+      "Olá! Aqui é a coordenação da caravana {evento} ({grupo}). O prazo para pagar está acabando:",
+      "• {nome} (código {codigo}): {valor} até {prazo} – {link}",
+      "Depois do prazo a vaga passa para a próxima pessoa da lista de espera. Se já pagou, é só desconsiderar. Obrigado!",
     ].join("\n"),
   },
 };
 
 /** A registration's fields: a line that uses any of them is written once for each person on the phone. */
-export const PERSON_FIELDS = ["nome", "primeiro_nome", "codigo", "valor", "link", "onibus", "posicao"] as const;
+export const PERSON_FIELDS = [
+  "nome",
+  "primeiro_nome",
+  "codigo",
+  "valor",
+  "prazo",
+  "link",
+  "onibus",
+  "posicao",
+] as const;
 /** The event's fields, from "Configurações". */
-export const EVENT_FIELDS = ["evento", "data", "horario", "local"] as const;
+export const EVENT_FIELDS = ["evento", "grupo", "data", "horario", "local"] as const;
 export const MESSAGE_FIELDS: readonly string[] = [...PERSON_FIELDS, ...EVENT_FIELDS];
 
 /** Every phone's browser opens a link this long (decision 043). */
@@ -106,12 +126,15 @@ export interface MessagePerson {
   devido_centavos: number;
   onibus: string | null;
   posicao_espera: number | null;
+  /** "16/08 às 20:00": the payment deadline in the event's zone, or null when there is none. */
+  prazo: string | null;
   /** The personal "Minha inscrição" link. */
   link: string;
 }
 
 export interface MessageEventFacts {
   evento: string;
+  grupo: string;
   data: string;
   horario: string;
   local: string;
@@ -139,6 +162,8 @@ function personValue(field: string, p: MessagePerson): string | undefined {
       return p.codigo;
     case "valor":
       return formatPrice(p.devido_centavos);
+    case "prazo":
+      return p.prazo ?? "o dia da caravana";
     case "link":
       return p.link;
     case "onibus":

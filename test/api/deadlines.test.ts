@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Registration } from "../../src/shared/api-types";
 import type { ActivityEntry } from "../../src/shared/activity";
 import { DEADLINE_MESSAGES } from "../../src/shared/deadlines";
+import type { EditionOpenItems } from "../../src/shared/editions";
 import type { EventSettings, SettingsView } from "../../src/shared/event-settings";
+import type { Accounts, PaidWithoutSeat } from "../../src/shared/finance-views";
 import type { MyRegistration } from "../../src/shared/my-registration";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import { type AdminSession, apiTest, person } from "../support/api-fixtures";
@@ -221,6 +223,20 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     const late = await pay(adminSession, gone.id);
     expect(late.statusCode, late.body).toBe(200);
     expect(late.json()).toMatchObject({ situacao: "espera", status_pagamento: "confirmado", posicao_espera: 2 });
+    // Their money is kept apart: to be returned unless a seat comes.
+    const accounts = (await adminSession.inject("GET", "/api/finance/accounts")).json() as Accounts;
+    expect(accounts.sem_vaga).toMatchObject({
+      total: 3000,
+      linhas: [{ nome: "Rita Terceira" }, { nome: "Otto Vencido" }],
+    });
+    expect(accounts.inscricoes).toMatchObject({ espera: 3, vencida: 0 });
+    const open = (await adminSession.inject("GET", "/api/editions/open-items")).json() as EditionOpenItems;
+    expect(open).toMatchObject({ pagos_sem_vaga: 2, pagos_sem_vaga_centavos: 3000 });
+    const list = (await adminSession.inject("GET", "/api/finance/paid-without-seat")).json() as PaidWithoutSeat[];
+    expect(list.map((p) => [p.nome_completo, p.posicao_espera, p.pago_centavos])).toEqual([
+      ["Rita Terceira", 1, 1500],
+      ["Otto Vencido", 2, 1500],
+    ]);
     const place = async (id: string) =>
       (await adminSession.inject("GET", `/api/registrations/${id}`)).json() as Registration;
     expect((await place(third.id)).posicao_espera).toBe(1);

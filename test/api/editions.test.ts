@@ -107,6 +107,8 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
     expect(open).toEqual({
       pendentes: seated.filter((x) => x.status_pagamento === "pendente").length,
       espera: rows.filter((x) => x.situacao === "espera").length,
+      pagos_sem_vaga: 0,
+      pagos_sem_vaga_centavos: 0,
       linhas: 0,
       linhas_centavos: 0,
       reembolsos: 1,
@@ -139,6 +141,7 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
       vaga: seated.length,
       espera: rows.filter((x) => x.situacao === "espera").length,
       desistente: rows.filter((x) => x.situacao === "desistente").length,
+      vencida: 0,
     });
     expect(totals.recebido).toEqual({
       total: sum(received),

@@ -328,8 +328,10 @@ describe.each(DB_KINDS)("the money on %s", (kind) => {
       vaga: seated.length,
       espera: regs.items.filter((x) => x.situacao === "espera").length,
       desistente: regs.items.filter((x) => x.situacao === "desistente").length,
+      vencida: regs.items.filter((x) => x.situacao === "vencida").length,
     });
-    expect(a.inscricoes).toEqual({ vaga: 5, espera: 0, desistente: 1 });
+    expect(a.inscricoes).toEqual({ vaga: 5, espera: 0, desistente: 1, vencida: 0 });
+    expect(a.sem_vaga).toEqual({ total: 0, linhas: [] });
     expect(a.esperado.total).toBe(seated.length * 1500);
     expect(a.esperado.total).toBe(sum(a.esperado.linhas));
     expect(a.isencoes).toMatchObject({ total: 1500, linhas: [{ nome: "Dani Contas", detalhe: "Isento" }] });

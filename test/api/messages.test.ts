@@ -85,7 +85,10 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
       "Autorização pendente",
       "Vaga liberada",
       "Link da inscrição",
+      "Lembrete de prazo",
     ]);
+    // Nobody's deadline is within two days yet.
+    expect(count("prazo_vencendo")).toMatchObject({ rotulo: "Prazo vencendo", pessoas: 0 });
 
     const preview = await adminSession.inject("POST", "/api/mensagens/previa", {
       grupo: "pendentes",

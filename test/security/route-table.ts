@@ -102,6 +102,7 @@ export const EXPECTED_ROUTES: Record<string, RouteRule> = {
   "POST /api/finance/handovers": { access: "admin", equipe: true, sameOrigin: true },
   "POST /api/finance/handovers/:id/confirm": { access: "admin", sameOrigin: true },
   "GET /api/finance/refunds": { access: "admin" },
+  "GET /api/finance/paid-without-seat": { access: "admin" },
   "POST /api/finance/refunds/:id": { access: "admin", sameOrigin: true },
   "GET /api/finance/expenses": { access: "admin" },
   "POST /api/finance/expenses": { access: "admin", sameOrigin: true },

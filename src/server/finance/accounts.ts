@@ -3,6 +3,7 @@ import type { Accounts, AccountsPerson } from "../../shared/finance-views";
 import { EXPENSE_CATEGORIES } from "../../shared/finance";
 import type { Queryable } from "../db/database";
 import { listExpenses } from "./expenses";
+import { paidWithoutSeat } from "./paid-without-seat";
 
 const sum = (rows: { valor_centavos: number }[]) => rows.reduce((s, r) => s + r.valor_centavos, 0);
 const byName = new Intl.Collator("pt-BR").compare;
@@ -20,7 +21,7 @@ export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"
             to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS ate`,
     [timeZone],
   );
-  const counts = await db.query<{ situacao: "vaga" | "espera" | "desistente"; n: number }>(
+  const counts = await db.query<{ situacao: "vaga" | "espera" | "desistente" | "vencida"; n: number }>(
     "SELECT situacao, count(*)::int AS n FROM registrations GROUP BY situacao",
   );
   const seated = await db.query<{
@@ -84,6 +85,15 @@ export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"
     `SELECT nome, devolvido_centavos AS valor_centavos, metodo, to_char(data, 'YYYY-MM-DD') AS data
      FROM reembolsos WHERE estado = 'reembolsado' ORDER BY data, id`,
   );
+  // Paid with no seat (waiting, or behind a Vencida's payment): to be returned unless a seat comes.
+  const withoutSeat = (await paidWithoutSeat(db)).map(
+    (r): AccountsPerson => ({
+      id: r.id,
+      nome: r.nome_completo,
+      referencia: r.referencia,
+      valor_centavos: r.pago_centavos,
+    }),
+  );
   const expenses = await listExpenses(db);
   const recebidoTotal = sum(received);
   const reembolsosTotal = sum(refunds);
@@ -91,7 +101,7 @@ export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"
   const n = (s: string) => counts.find((c) => c.situacao === s)?.n ?? 0;
   return {
     periodo,
-    inscricoes: { vaga: n("vaga"), espera: n("espera"), desistente: n("desistente") },
+    inscricoes: { vaga: n("vaga"), espera: n("espera"), desistente: n("desistente"), vencida: n("vencida") },
     esperado: { total: sum(esperado), linhas: esperado },
     isencoes: { total: sum(isencoes), linhas: isencoes },
     descontos: { total: sum(descontos), linhas: descontos },
@@ -128,6 +138,7 @@ export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"
       linhas: expenses,
     },
     saldo: recebidoTotal - reembolsosTotal - despesasTotal,
+    sem_vaga: { total: sum(withoutSeat), linhas: withoutSeat },
     a_receber: { total: sum(aReceber), linhas: aReceber },
   };
 }

@@ -66,6 +66,7 @@ async function candidates(db: Queryable, zone: string): Promise<MatchCandidate[]
     devido: r.devido,
     pendente: r.status_pagamento === "pendente",
     ativa: r.situacao !== "desistente",
+    semVaga: r.situacao === "espera" || r.situacao === "vencida",
   }));
 }
 

@@ -52,7 +52,7 @@ async function planList(db: Queryable, input: NewMessageList, settings: EventSet
   const fill = (people: Member[]) =>
     fillMessage(
       input.texto,
-      people.map((m) => asPerson(m, link)),
+      people.map((m) => asPerson(m, link, settings.fuso_horario)),
       facts,
     );
   const rows: { telefone: string; people: Member[]; problema: string | null }[] = [];

@@ -2,10 +2,12 @@ import type { EventSettings } from "../../shared/event-settings";
 import type { MessageEventFacts, MessagePerson } from "../../shared/messages";
 import { personalLink } from "../../shared/my-registration";
 import type { Member } from "./message-groups";
+import { deadlineIn } from "../../shared/time-zone";
 
 /** The event's fields of a message, from "Configurações". */
 export const eventFacts = (s: EventSettings): MessageEventFacts => ({
   evento: s.titulo,
+  grupo: s.grupo_nome,
   data: s.data,
   horario: s.horario,
   local: s.local,
@@ -15,12 +17,13 @@ export const eventFacts = (s: EventSettings): MessageEventFacts => ({
 export const sampleLink = (origin: string) =>
   personalLink(origin, "00000000-0000-4000-8000-000000000000", "x".repeat(43));
 
-export const asPerson = (m: Member, link: string): MessagePerson => ({
+export const asPerson = (m: Member, link: string, zone: string): MessagePerson => ({
   nome: m.nome,
   codigo: m.codigo,
   devido_centavos: m.devido_centavos,
   onibus: m.onibus,
   posicao_espera: m.posicao_espera,
+  prazo: m.prazo_pagamento ? deadlineIn(m.prazo_pagamento, zone) : null,
   link,
 });
 

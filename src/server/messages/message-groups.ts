@@ -2,6 +2,7 @@ import type { MessageGroup } from "../../shared/messages";
 import type { Queryable } from "../db/database";
 import { type SqlParams, sqlParams } from "../db/sql-params";
 import { busNameOf } from "../registrations/registration-row";
+import { DEADLINE_SOON_HOURS } from "../../shared/deadlines";
 
 /** Who a message can reach at all: a registration with its code and a number, not yet purged. */
 const REACHABLE = "referencia IS NOT NULL AND anonimizado_em IS NULL AND numero_responsavel IS NOT NULL";
@@ -17,6 +18,9 @@ const FIXED_RULES = {
   com_vaga: "situacao = 'vaga'",
   reembolso:
     "situacao = 'desistente' AND EXISTS (SELECT 1 FROM reembolsos f WHERE f.inscricao_id = registrations.id AND f.estado = 'pendente')",
+  // Seated, owing, the deadline within the next two days (DEADLINE_SOON_HOURS).
+  prazo_vencendo: `situacao = 'vaga' AND status_pagamento = 'pendente' AND prazo_pagamento >= caravana_agora()
+    AND prazo_pagamento < caravana_agora() + make_interval(hours => ${DEADLINE_SOON_HOURS})`,
 } as const;
 
 export interface GroupChoice {
@@ -41,12 +45,13 @@ export interface Member {
   onibus: string | null;
   posicao_espera: number | null;
   sem_mensagens: boolean;
+  prazo_pagamento: Date | null;
 }
 
 const MEMBER_COLUMNS = `registrations.id, nome_completo AS nome, referencia AS codigo, numero_responsavel AS telefone,
   CASE WHEN status_pagamento = 'pendente' THEN caravana_valor_devido(registrations) ELSE 0 END AS devido_centavos,
   ${busNameOf("registrations.onibus_id")} AS onibus, espera.posicao AS posicao_espera,
-  sem_mensagens_em IS NOT NULL AS sem_mensagens`;
+  sem_mensagens_em IS NOT NULL AS sem_mensagens, prazo_pagamento`;
 
 // Positions in one pass: a count per row would be quadratic on a long waiting list.
 const WAITING = `LEFT JOIN (SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS posicao
@@ -108,6 +113,9 @@ export async function whyLeft(db: Queryable, grupo: MessageGroup, ids: string[],
     if (r.situacao === "desistente" && grupo !== "reembolso") return `${r.nome} desistiu`;
     if (grupo === "pendentes" && r.pago) return `${r.nome} já pagou`;
     if (grupo === "pendentes" && r.situacao === "espera") return `${r.nome} foi para a lista de espera`;
+    if (grupo === "prazo_vencendo" && r.pago) return `${r.nome} já pagou`;
+    if (r.situacao === "vencida") return `a vaga de ${r.nome} foi liberada`;
+    if (grupo === "prazo_vencendo") return `o prazo de ${r.nome} mudou`;
     if (grupo === "sem_autorizacao" && r.autorizacao) return `${r.nome} já entregou a autorização`;
     if (grupo === "espera" && r.situacao === "vaga") return `${r.nome} já tem vaga`;
     if (grupo === "reembolso") return `o reembolso de ${r.nome} já foi decidido`;

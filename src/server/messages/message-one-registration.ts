@@ -31,6 +31,9 @@ export async function messageOneRegistration(
     const link = text.includes("{link}")
       ? personalLink(origin, id, (await grantAccess(tx, [id], "link")).get(id) as string)
       : "";
-    return whatsappTo(member.telefone, fillMessage(text, [asPerson(member, link)], eventFacts(settings)));
+    return whatsappTo(
+      member.telefone,
+      fillMessage(text, [asPerson(member, link, settings.fuso_horario)], eventFacts(settings)),
+    );
   });
 }

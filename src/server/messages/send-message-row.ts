@@ -119,7 +119,7 @@ export async function openMessageRow(
       ? await grantAccess(tx, ids, "link", { key, seed: `${row.id}:${since.toISOString()}` })
       : new Map<string, string>();
     const people = still.map((m) =>
-      asPerson(m, withLinks ? personalLink(origin, m.id, tokens.get(m.id) as string) : ""),
+      asPerson(m, withLinks ? personalLink(origin, m.id, tokens.get(m.id) as string) : "", settings.fuso_horario),
     );
     const texto = fillMessage(row.texto, people, eventFacts(settings));
     if (action === "whatsapp") await markSent(tx, row.id, actor, ids, motivo);

@@ -23,6 +23,7 @@ import { cashView, confirmHandover, registerHandover } from "../finance/cash-cus
 import { addExpense, expenseReceipt, listExpenses, removeExpense } from "../finance/expenses";
 import { importStatement } from "../finance/import-statement";
 import { decideRefund, listRefunds } from "../finance/refunds";
+import { paidWithoutSeat } from "../finance/paid-without-seat";
 import { confirmLine, ignoreLine } from "../finance/resolve-statement-line";
 import { listLines } from "../finance/statement-lines";
 import { StatementError } from "../finance/statement/statement-line";
@@ -157,6 +158,7 @@ const adminFinanceRoutes: RoutePlugin = async (app) => {
   );
 
   app.get("/api/finance/refunds", async () => listRefunds(app.db));
+  app.get("/api/finance/paid-without-seat", async () => paidWithoutSeat(app.db));
 
   app.post(
     "/api/finance/refunds/:id",

@@ -8,6 +8,7 @@ const PLACE: Record<ArchivedRegistration["situacao"], string> = {
   vaga: "Com vaga",
   espera: "Lista de espera",
   desistente: "Desistiu",
+  vencida: "Vaga vencida",
 };
 
 /** Last year's list, read-only while its days run, with its sheet. */

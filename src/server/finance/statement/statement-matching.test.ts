@@ -32,6 +32,14 @@ describe("a reference code pays by itself", () => {
   it("an amount below the price is only a suggestion", () =>
     expect(match(line("jdj7k3q", 1000))).toEqual({ kind: "sugestao", ids: [ana.id], by: "codigo" }));
 
+  it("the exact code of someone waiting, or whose seat went on, is a suggestion: confirmed by a person, who sees why", () => {
+    const waiting = person("Espera Alguém", { referencia: "JDJ3333", semVaga: true });
+    const sibling = person("Irmã Sentada", { referencia: "JDJ4444" });
+    const m = createMatcher([waiting, sibling]);
+    expect(m(line("JDJ3333"))).toEqual({ kind: "sugestao", ids: [waiting.id], by: "codigo" });
+    expect(m(line("JDJ3333 JDJ4444", 3000))).toEqual({ kind: "sugestao", ids: [waiting.id, sibling.id], by: "codigo" });
+  });
+
   it("R$ 15,00 for someone whose price was R$ 20,00 is only a suggestion; R$ 20,00 pays", () => {
     const dear = person("Caro Preço", { referencia: "JDJ2222", devido: 2000 });
     const m = createMatcher([dear]);

@@ -1,7 +1,8 @@
 import { fold, NAME_PARTICLES } from "../../../shared/fold";
 /**
  * Which registration a statement credit pays (docs/decisions/036):
- *  1. its reference code in the text, written exactly → paid with no click, when the amount covers it;
+ *  1. its reference code in the text, written exactly → paid with no click, when the amount covers it
+ *     and the person has a seat (someone waiting, or whose seat went on, is a suggestion);
  *     a code that only looks like one (Q for D) → a suggestion;
  *  2. its amount equal to what someone owes, and a payer's name like theirs → a suggestion;
  *  3. nothing → "Sem correspondência".
@@ -20,6 +21,8 @@ export interface MatchCandidate {
   pendente: boolean;
   /** Not "Desistente". */
   ativa: boolean;
+  /** Waiting, or a Vencida: money from them is kept, but only once someone confirms it (decision 049). */
+  semVaga?: boolean;
 }
 
 export interface MatchLine {
@@ -215,11 +218,11 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     if (coded.length === 1) {
       const [c] = coded;
       if (!c.pendente) return { kind: "ja_paga", id: c.id };
-      if (c.ativa && line.valorCentavos >= c.devido) return { kind: "codigo", ids: [c.id] };
+      if (c.ativa && !c.semVaga && line.valorCentavos >= c.devido) return { kind: "codigo", ids: [c.id] };
       return { kind: "sugestao", ids: [c.id], by: "codigo" };
     }
     if (coded.length > 1) {
-      const payable = coded.every((c) => c.pendente && c.ativa);
+      const payable = coded.every((c) => c.pendente && c.ativa && !c.semVaga);
       const sum = coded.reduce((s, c) => s + c.devido, 0);
       if (payable && sum === line.valorCentavos) return { kind: "codigo", ids: coded.map((c) => c.id) };
       const open = coded.filter((c) => c.pendente);
