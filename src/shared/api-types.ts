@@ -76,6 +76,8 @@ export interface RegistrationCreated {
   posicao_espera: number | null;
   /** The price this registration was made at: its PIX code carries it even after the price changes. */
   preco_centavos: number;
+  /** Pay by this moment (a seat that owes); null while waiting or with no deadlines (decision 049). */
+  prazo_pagamento: string | null;
 }
 
 /**
@@ -85,7 +87,7 @@ export interface RegistrationCreated {
  */
 export type RegistrationFound = Pick<
   RegistrationCreated,
-  "id" | "metodo_pagamento" | "referencia" | "situacao" | "posicao_espera" | "preco_centavos"
+  "id" | "metodo_pagamento" | "referencia" | "situacao" | "posicao_espera" | "preco_centavos" | "prazo_pagamento"
 >;
 
 /**

@@ -42,9 +42,10 @@ export interface CreatedRow {
   situacao: RegistrationCreated["situacao"];
   onibus_nome: string | null;
   posicao_espera: number | null;
+  prazo_pagamento: Date | string | null;
 }
 
-const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, preco_centavos, ${SEAT_COLUMNS}`;
+const CREATED_COLUMNS = `id, metodo_pagamento, created_at, referencia, preco_centavos, prazo_pagamento, ${SEAT_COLUMNS}`;
 
 /** The columns the form's INSERT writes, by name: one list for the row, the query and the mapping. */
 const INSERTED_FIELDS = [
@@ -90,6 +91,7 @@ export const toCreated = (row: CreatedRow, uploadToken: string): RegistrationCre
   onibus_nome: row.onibus_nome,
   posicao_espera: row.posicao_espera,
   preco_centavos: row.preco_centavos,
+  prazo_pagamento: row.prazo_pagamento ? new Date(row.prazo_pagamento).toISOString() : null,
 });
 
 /**
@@ -144,7 +146,7 @@ export async function insertRegistrations(db: Queryable, rows: NewRow[]): Promis
        -- reference the first must be the one inserted (answerCreated).
        AND (SELECT u.referencia FROM referencias_usadas u WHERE u.referencia = novo.referencia) IS NULL
      ON CONFLICT DO NOTHING
-     RETURNING id, metodo_pagamento, created_at, referencia, preco_centavos, situacao,
+     RETURNING id, metodo_pagamento, created_at, referencia, preco_centavos, prazo_pagamento, situacao,
                ${busNameOf("onibus_id")} AS onibus_nome, NULL::int AS posicao_espera`,
     [JSON.stringify(values), FORM_STATUS_ID],
   );

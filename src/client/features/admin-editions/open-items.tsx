@@ -36,6 +36,12 @@ export function OpenItems() {
       href: "/admin",
       link: "Ver inscrições",
     });
+  if (items.pagos_sem_vaga > 0)
+    lines.push({
+      text: `${plural(items.pagos_sem_vaga, "pessoa pagou e espera vaga", "pessoas pagaram e esperam vaga")} (${formatPrice(items.pagos_sem_vaga_centavos)} a devolver se não houver vaga)`,
+      href: "/admin/financeiro",
+      link: "Ver quem pagou sem vaga",
+    });
   for (const p of items.em_maos)
     lines.push({
       text: `${formatPrice(p.centavos)} em espécie ainda com ${p.nome}`,

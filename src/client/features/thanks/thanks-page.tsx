@@ -3,7 +3,7 @@ import type { RegistrationFound } from "../../../shared/api-types";
 import { TIMINGS } from "../../../shared/constants";
 import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
-import { ThanksPix } from "./thanks-pix";
+import { DeadlineLine, ThanksPix } from "./thanks-pix";
 import { useRotatingIndex } from "./use-rotating-message";
 import "./thanks.css";
 
@@ -89,6 +89,7 @@ export function ThanksPage({
         {paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">
             <p>Não esqueça: procure alguém da coordenação da Juventude para pagar {price} em espécie.</p>
+            <DeadlineLine deadline={registration?.prazo_pagamento} />
           </div>
         )}
 

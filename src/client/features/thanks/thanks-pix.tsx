@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { RegistrationFound } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/price";
+import { deadlineIn } from "../../../shared/time-zone";
 import { useAppConfig } from "../../lib/app-config";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 
@@ -11,6 +12,18 @@ interface ThanksPixProps {
   receiptUpload: ReactNode;
   /** "Nome de quem vai pagar", when this phone made the registration. */
   payerForm?: ReactNode;
+}
+
+/** "Pague até 16/08 às 20:00": the seat's deadline, when it has one (decision 049). */
+export function DeadlineLine({ deadline }: { deadline: string | null | undefined }) {
+  const { timeZone } = useAppConfig();
+  if (!deadline) return null;
+  return (
+    <p className="thanks-deadline">
+      Pague até <strong>{deadlineIn(deadline, timeZone)}</strong>. Depois disso, a vaga passa para a próxima pessoa da
+      lista de espera.
+    </p>
+  );
 }
 
 /** After a PIX registration: the reference, the code to pay with it, and the receipt upload. */
@@ -39,6 +52,7 @@ export function ThanksPix({ registration: r, whatsappHref, receiptUpload, payerF
       <p className="thanks-pix-lead">
         Ainda não pagou? Pague <strong className="thanks-nowrap">{price}</strong> com o QR Code ou o PIX Copia e Cola:
       </p>
+      <DeadlineLine deadline={r.prazo_pagamento} />
       <LazyPixPaymentCode reference={reference} priceCents={priceCents} />
       {payerForm}
 

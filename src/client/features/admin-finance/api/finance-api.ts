@@ -6,6 +6,7 @@ import type {
   ExpenseView,
   HandoverView,
   ImportResult,
+  PaidWithoutSeat,
   RefundView,
   StatementLineView,
   StatementQueuePlace,
@@ -49,6 +50,10 @@ export async function importStatement(
 /** Where an upload stands in the server's one-at-a-time reading ("Na fila…"). */
 export const statementQueuePlace = (ticket: string) =>
   adminApi<{ lugar: StatementQueuePlace }>(`/api/finance/statements/queue/${ticket}`, { cache: "no-store" });
+
+/** "Pago, aguardando vaga": money kept for people with no seat, to return if none comes. */
+export const listPaidWithoutSeat = () =>
+  adminApi<PaidWithoutSeat[]>("/api/finance/paid-without-seat", { cache: "no-store" });
 
 export const savedColumns = () =>
   adminApi<(CsvColumnsInput & { identificador: string | null })[]>("/api/finance/columns", { cache: "no-store" });

@@ -4,6 +4,7 @@ import type { Accounts, AccountsPerson } from "../../../../shared/finance-views"
 import { reportAdminError } from "../../../lib/admin-session";
 import { readAccounts } from "../api/finance-api";
 import { reais } from "../utils/money";
+import { plural } from "../../../../shared/plural";
 import { brDay } from "../../../../shared/calendar-day";
 import { useAppConfig } from "../../../lib/app-config";
 import "./finance.css";
@@ -69,8 +70,9 @@ export function AccountsPage() {
         Período: {a.periodo.de ? `de ${brDay(a.periodo.de)} a ${brDay(a.periodo.ate)}` : `até ${brDay(a.periodo.ate)}`}
       </p>
       <p>
-        Inscrições: {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera · {a.inscricoes.desistente}{" "}
-        {a.inscricoes.desistente === 1 ? "desistente" : "desistentes"}
+        Inscrições: {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera ·{" "}
+        {plural(a.inscricoes.desistente, "desistente", "desistentes")}
+        {a.inscricoes.vencida > 0 && ` · ${plural(a.inscricoes.vencida, "vaga vencida", "vagas vencidas")}`}
       </p>
       <table className="finance-table accounts-summary">
         <caption className="admin-visually-hidden">Resumo</caption>
@@ -97,6 +99,12 @@ export function AccountsPage() {
             </tr>
           ))}
           {line("Saldo", a.saldo, true)}
+          {a.sem_vaga.total > 0 && (
+            <tr className="accounts-sub">
+              <th scope="row">do saldo, pago por quem ainda não tem vaga (volta se não abrir vaga)</th>
+              <td>{reais(a.sem_vaga.total)}</td>
+            </tr>
+          )}
           {line("A receber", a.a_receber.total, true)}
         </tbody>
       </table>
@@ -116,6 +124,7 @@ export function AccountsPage() {
         </section>
       )}
       <People title="A receber" rows={a.a_receber.linhas} />
+      <People title="Pagaram e esperam vaga (a devolver se não houver vaga)" rows={a.sem_vaga.linhas} />
       <People title="Isenções" rows={a.isencoes.linhas} />
       <People title="Descontos" rows={a.descontos.linhas} />
       {a.reembolsos.linhas.length > 0 && (

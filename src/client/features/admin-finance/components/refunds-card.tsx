@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
-import { REFUND_ORIGINS, type RefundView } from "../../../../shared/finance-views";
+import { type PaidWithoutSeat, REFUND_ORIGINS, type RefundView } from "../../../../shared/finance-views";
 import { reportAdminError } from "../../../lib/admin-session";
-import { listRefunds } from "../api/finance-api";
+import { listPaidWithoutSeat, listRefunds } from "../api/finance-api";
 import { reais } from "../utils/money";
 import { brDay } from "../../../../shared/calendar-day";
 import { RefundDialog } from "./refund-dialog";
@@ -10,10 +10,13 @@ import { RefundDialog } from "./refund-dialog";
 export function RefundsCard({ reloadKey }: { reloadKey: number }) {
   const id = useId();
   const [refunds, setRefunds] = useState<RefundView[] | null>(null);
+  const [waiting, setWaiting] = useState<PaidWithoutSeat[]>([]);
   const [deciding, setDeciding] = useState<RefundView | null>(null);
   const load = useCallback(async () => {
     try {
-      setRefunds(await listRefunds());
+      const [list, paid] = await Promise.all([listRefunds(), listPaidWithoutSeat()]);
+      setRefunds(list);
+      setWaiting(paid);
     } catch (e) {
       reportAdminError("Erro ao carregar os reembolsos", e);
     }
@@ -51,6 +54,24 @@ export function RefundsCard({ reloadKey }: { reloadKey: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {waiting.length > 0 && (
+        <section aria-labelledby={`${id}-waiting`}>
+          <h3 id={`${id}-waiting`} className="finance-subtitle">
+            Pagaram e esperam vaga
+          </h3>
+          <p className="finance-help">
+            O dinheiro fica guardado: quem pagou passa à frente na lista de espera. Se não abrir vaga, devolva o valor.
+          </p>
+          <ul className="finance-plain">
+            {waiting.map((p) => (
+              <li key={p.id}>
+                {p.nome_completo} {p.referencia && <small>{p.referencia}</small>}: {reais(p.pago_centavos)}
+                {p.posicao_espera ? ` · ${p.posicao_espera}º da lista de espera` : ""}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {decided.length > 0 && (
         <details>

@@ -3,6 +3,13 @@ import type { StatementLineView } from "../../../../shared/finance-views";
 import { reais } from "../utils/money";
 import { brDay } from "../../../../shared/calendar-day";
 
+/** Why a suggested person is no plain payment: the money is kept, and what happens to it is said before. */
+const WITHOUT_SEAT = {
+  espera: "está na lista de espera: confirmado, fica pago e passa à frente na fila",
+  vencida: "vaga vencida: confirmado, volta para a fila, paga",
+  desistente: "desistiu: o valor vai para Reembolsos",
+} as const;
+
 /**
  * One credit of the statement: date, amount, who paid, and what can be done
  * with it — "Confirmar" a suggested registration, "Vincular" to another,
@@ -64,6 +71,7 @@ export function StatementLineItem({
                 {c.devido_centavos !== line.valor_centavos && (
                   <small className="finance-line-warn"> · deve {reais(c.devido_centavos)}</small>
                 )}
+                {c.situacao !== "vaga" && <small className="finance-line-warn"> · {WITHOUT_SEAT[c.situacao]}</small>}
               </span>
               <button
                 type="button"

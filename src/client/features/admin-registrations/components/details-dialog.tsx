@@ -13,6 +13,8 @@ import { RegistrationHistory } from "./registration-history";
 import { PaidToggle } from "./row-actions";
 import { PersonalLinkActions } from "./personal-link-actions";
 import { HealthNotes } from "./health-notes";
+import { DeadlineActions } from "./deadline-actions";
+import { DeadlineNote } from "./deadline-note";
 import { useIsCoordination } from "../../../lib/admin-session";
 
 interface Props {
@@ -80,6 +82,18 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
               <PaidToggle registration={r} onSaved={saved} />
             </dd>
           </div>
+          {coordination ? (
+            <DeadlineActions registration={r} onSaved={saved} />
+          ) : (
+            r.prazo_pagamento && (
+              <div>
+                <dt>Prazo de pagamento</dt>
+                <dd>
+                  <DeadlineNote registration={r} />
+                </dd>
+              </div>
+            )
+          )}
           <AuthorizationMark registration={r} onSaved={saved} />
           {coordination && <HealthNotes registrationId={r.id} />}
           {coordination && <PersonalLinkActions registration={r} />}

@@ -73,6 +73,7 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
           ids={selected ?? new Set()}
           onStart={() => setSelected(new Set())}
           onStop={() => setSelected(null)}
+          onChanged={onChanged}
         />
       )}
       <div className="reg-summary" aria-live="polite">

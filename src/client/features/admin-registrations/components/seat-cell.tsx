@@ -2,6 +2,7 @@ import type { Registration } from "../../../../shared/api-types";
 import { whatsappTo } from "../../../../shared/phone";
 import { seatLabel } from "../../../../shared/seats";
 import { appConfig } from "../../../lib/app-config";
+import { DeadlineNote } from "./deadline-note";
 
 /** The guardian's WhatsApp with a message that the seat is confirmed; null once the phone was purged. */
 export function seatConfirmedLink(r: Registration): string | null {
@@ -25,6 +26,7 @@ export function SeatCell({ registration: r }: { registration: Registration }) {
   return (
     <span className="reg-seat">
       <span className={`reg-seat-label reg-seat-${r.situacao}`}>{seatLabel(r)}</span>
+      <DeadlineNote registration={r} />
       {link && (
         <a className="reg-whatsapp" href={link} target="_blank" rel="noopener noreferrer">
           Avisar no WhatsApp

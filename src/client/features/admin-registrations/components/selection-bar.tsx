@@ -1,4 +1,6 @@
+import { useState } from "react";
 import type { Registration } from "../../../../shared/api-types";
+import { ExtendDeadlineDialog } from "./extend-deadline-dialog";
 import { setMessageSelection } from "../../../lib/message-selection";
 import { navigate } from "../../../lib/router";
 
@@ -25,19 +27,24 @@ export function SelectBox({ registration, selection }: { registration: Registrat
 
 /**
  * "Selecionar" on the list: choose people across pages and filters, then
- * "Enviar mensagem" takes them to "Mensagens" (ids only, for this tab).
+ * "Escrever mensagem" takes them to "Mensagens" (ids only, for this tab), or
+ * "Prorrogar prazo" gives them all one new deadline.
  */
 export function SelectionBar({
   active,
   ids,
   onStart,
   onStop,
+  onChanged,
 }: {
   active: boolean;
   ids: ReadonlySet<string>;
   onStart: () => void;
   onStop: () => void;
+  /** "Prorrogar prazo" changed the people chosen. */
+  onChanged: () => void;
 }) {
+  const [extending, setExtending] = useState(false);
   const count = ids.size;
   if (!active) {
     return (
@@ -55,6 +62,14 @@ export function SelectionBar({
       </button>
       <button
         type="button"
+        className="admin-btn admin-btn-outline"
+        disabled={count === 0}
+        onClick={() => setExtending(true)}
+      >
+        Prorrogar prazo
+      </button>
+      <button
+        type="button"
         className="admin-btn admin-btn-primary"
         disabled={count === 0}
         onClick={() => {
@@ -65,6 +80,17 @@ export function SelectionBar({
       >
         Escrever mensagem
       </button>
+      {extending && (
+        <ExtendDeadlineDialog
+          people={[...ids].map((id) => ({ id, nome_completo: "", prazo_pagamento: null }))}
+          onClose={() => setExtending(false)}
+          onDone={() => {
+            setExtending(false);
+            onStop();
+            onChanged();
+          }}
+        />
+      )}
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
-import type { MyRegistration } from "../../../../shared/my-registration";
+import { type MyRegistration, releasedMessage } from "../../../../shared/my-registration";
+import { deadlineIn } from "../../../../shared/time-zone";
 import { formatPrice } from "../../../../shared/price";
 import { LazyPixPaymentCode } from "../../../components/pix/lazy-pix-payment-code";
 import { useAppConfig } from "../../../lib/app-config";
@@ -22,7 +23,12 @@ const dayMonth = (iso: string, timeZone: string) =>
 function PaymentState({ view }: { view: MyRegistration }) {
   const { timeZone } = useAppConfig();
   const p = view.pagamento;
+  if (view.situacao === "espera" && p.estado === "pago")
+    return (
+      <p className="my-state my-state-ok">Pago, aguardando vaga. Se não abrir vaga, a coordenação devolve o valor.</p>
+    );
   if (view.situacao === "espera") return <p className="my-state">Não pague agora: você está na lista de espera.</p>;
+  if (view.situacao === "vencida") return <p className="my-state">Não pague agora: fale antes com a coordenação.</p>;
   if (p.estado === "isento") return <p className="my-state my-state-ok">Isento de pagamento</p>;
   if (p.estado === "pago")
     return (
@@ -32,14 +38,29 @@ function PaymentState({ view }: { view: MyRegistration }) {
       </p>
     );
   return (
-    <p className="my-state my-state-due">
-      Pendente: <strong className="thanks-nowrap">{formatPrice(p.devido_centavos)}</strong>
-      {p.desconto_centavos > 0 && ` (com desconto de ${formatPrice(p.desconto_centavos)})`}
-    </p>
+    <>
+      <p className="my-state my-state-due">
+        Pendente: <strong className="thanks-nowrap">{formatPrice(p.devido_centavos)}</strong>
+        {p.desconto_centavos > 0 && ` (com desconto de ${formatPrice(p.desconto_centavos)})`}
+      </p>
+      {view.prazo_pagamento && (
+        <p className="my-deadline">
+          Pagar até <strong>{deadlineIn(view.prazo_pagamento, timeZone)}</strong>. Depois disso, a vaga passa para a
+          próxima pessoa da lista de espera.
+        </p>
+      )}
+    </>
   );
 }
 
 function SeatState({ view }: { view: MyRegistration }) {
+  const { timeZone } = useAppConfig();
+  if (view.situacao === "vencida")
+    return (
+      <p className="my-state my-state-due">
+        {releasedMessage(view.prazo_pagamento ? deadlineIn(view.prazo_pagamento, timeZone) : "o prazo")}
+      </p>
+    );
   if (view.situacao === "desistente")
     return <p className="my-state">Desistente: você desistiu desta inscrição, e a vaga foi liberada.</p>;
   if (view.situacao === "espera")
