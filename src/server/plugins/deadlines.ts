@@ -28,27 +28,32 @@ declare module "fastify" {
  * Passes run in batches, so the form's registrations go between them.
  */
 export const deadlinesPlugin = fp(async (app: FastifyInstance, opts: { everyMs?: number } = {}) => {
-  let running: Promise<number> | null = null;
+  // One pass at a time on this instance; other instances are kept apart by the database's locks.
+  let queue: Promise<unknown> = Promise.resolve();
 
   async function pass(): Promise<number> {
     if (!(await autoReleaseOn(app.db))) return 0;
+    const started = performance.now();
+    const limit = RELEASE_BATCH[app.db.kind];
     let total = 0;
     for (;;) {
-      const released = await releaseExpired(app.db);
+      const released = await releaseExpired(app.db, { limit });
       total += released.length;
-      if (released.length < RELEASE_BATCH) return total;
+      if (released.length < limit) break;
       await nextTurn();
     }
+    if (total > 0)
+      app.log.info(
+        { liberadas: total, ms: Math.round(performance.now() - started) },
+        "vagas com prazo vencido liberadas",
+      );
+    return total;
   }
 
   const service: Pick<DeadlinesService, "runOnce"> = {
     runOnce() {
-      // One pass at a time on this instance; other instances are kept apart by the database's locks.
-      const previous = running ?? Promise.resolve(0);
-      const next = previous.catch(() => 0).then(() => pass());
-      running = next.finally(() => {
-        if (running === next) running = null;
-      });
+      const next = queue.then(() => pass());
+      queue = next.catch(() => {});
       return next;
     },
   };
@@ -73,6 +78,6 @@ export const deadlinesPlugin = fp(async (app: FastifyInstance, opts: { everyMs?:
   });
   app.addHook("onClose", async () => {
     clearInterval(timer);
-    await running?.catch(() => {});
+    await queue;
   });
 });

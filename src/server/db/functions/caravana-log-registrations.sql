@@ -20,7 +20,19 @@ BEGIN
            caravana_actor_name(CASE WHEN c.tipo = 'comprovante.enviado' THEN 'visitante' ELSE 'sistema' END),
            c.tipo, c.id, c.resumo, d.antes, d.depois
     FROM (
-      SELECT n.id, caravana_registration_json(o) AS a, caravana_registration_json(n) AS b,
+      SELECT n.id,
+        -- A change of seat alone (a release, a promotion, a move) keeps only the seat: cheap when a thousand
+        -- seats change at once; any other change keeps what the panel shows.
+        CASE WHEN (n.nome_completo, n.idade, n.numero_responsavel, n.metodo_pagamento, n.status_pagamento, n.referencia)
+               IS NOT DISTINCT FROM (o.nome_completo, o.idade, o.numero_responsavel, o.metodo_pagamento,
+                                     o.status_pagamento, o.referencia)
+          THEN jsonb_build_object('situacao', o.situacao, 'onibus', (SELECT nome FROM onibus WHERE id = o.onibus_id))
+          ELSE caravana_registration_json(o) END AS a,
+        CASE WHEN (n.nome_completo, n.idade, n.numero_responsavel, n.metodo_pagamento, n.status_pagamento, n.referencia)
+               IS NOT DISTINCT FROM (o.nome_completo, o.idade, o.numero_responsavel, o.metodo_pagamento,
+                                     o.status_pagamento, o.referencia)
+          THEN jsonb_build_object('situacao', n.situacao, 'onibus', (SELECT nome FROM onibus WHERE id = n.onibus_id))
+          ELSE caravana_registration_json(n) END AS b,
         CASE
           WHEN n.situacao = 'desistente' AND o.situacao <> 'desistente' THEN 'inscricao.cancelada'
           WHEN n.situacao = 'vencida' AND o.situacao <> 'vencida' THEN 'inscricao.vencida'
