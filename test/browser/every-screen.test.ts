@@ -164,11 +164,14 @@ describe("every screen", () => {
         await page.keyboard.press("Escape");
         await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
 
-        await page.getByRole("button", { name: "Liberar vagas não pagas" }).click();
+        await page.getByRole("button", { name: "Selecionar" }).click();
+        await page.getByRole("checkbox", { name: "Selecionar Carla Dias" }).check();
+        await page.getByRole("button", { name: "Prorrogar prazo" }).click();
         await page.getByRole("dialog").waitFor(WAIT);
-        await check(page, vp, "painel-liberar-vagas");
+        await check(page, vp, "painel-prorrogar-prazo");
         await page.keyboard.press("Escape");
         await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
+        await page.getByRole("button", { name: "Cancelar" }).click();
 
         await page.goto("/admin/embarque");
         await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);

@@ -1,0 +1,124 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newContext, shotAt360 } from "../support/browser";
+import { ADMIN_PASSWORD, dashboardReady, startAdminApp, WAIT } from "../support/browser-admin";
+import { useBrowserApp } from "../support/browser-app";
+import { advanceClock, clockNow } from "../support/clock";
+
+const DAY = 86_400_000;
+
+/** The card of one person on "Minha inscrição". */
+const card = (page: Page, name: string) =>
+  page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** The panel's card of one registration, on the phone. */
+const panelCard = (page: Page, name: string) =>
+  page
+    .getByRole("list", { name: "Inscrições" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
+
+describe("payment deadlines, on phones", () => {
+  const ui = useBrowserApp(startAdminApp);
+
+  it("shows 'Pagar até', extends a deadline from the panel, and hands a released seat to the next person live", async () => {
+    const contexts: BrowserContext[] = [];
+    const open = async () => {
+      const c = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+      contexts.push(c);
+      return c;
+    };
+    try {
+      const panelContext = await open();
+      const admin = await panelContext.newPage();
+      expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
+      expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
+      expect((await admin.request.post("/api/buses", { data: { nome: "Ônibus 1", lugares: 1 } })).status()).toBe(201);
+
+      // Ana takes the only seat; Bia, on another phone, waits.
+      const signUp = async (page: Page, nome: string, numero: string) => {
+        const res = await page.request.post("/api/registrations", {
+          data: { nome_completo: nome, idade: 20, numero_responsavel: numero, metodo_pagamento: "PIX" },
+        });
+        expect(res.status()).toBe(201);
+        const reg = (await res.json()) as { id: string; upload_token: string };
+        await page.goto(`/minha-inscricao#${reg.id}.${reg.upload_token}`);
+        return reg.id;
+      };
+      const phoneA = await (await open()).newPage();
+      const anaId = await signUp(phoneA, "Ana Prazo", "98911112222");
+      const phoneB = await (await open()).newPage();
+      await signUp(phoneB, "Bia Espera", "98933334444");
+
+      const ana = card(phoneA, "Ana Prazo");
+      await ana.getByText("Vaga no Ônibus 1").waitFor(WAIT);
+      await ana.getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d\. Depois disso/).waitFor(WAIT);
+      await shotAt360(phoneA, "prazo-minha-inscricao");
+      await card(phoneB, "Bia Espera")
+        .getByText(/Lista de espera: 1ª posição/)
+        .waitFor(WAIT);
+
+      // Six days later, Ana's deadline is near: "Vence em breve" lists her, and the panel extends it.
+      await advanceClock(ui.app.db, 6 * DAY);
+      await panelContext.clock.setFixedTime(await clockNow(ui.app.db));
+      await admin.goto("/admin");
+      await dashboardReady(admin);
+      await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Vence em breve" });
+      await panelCard(admin, "Ana Prazo")
+        .getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d$/)
+        .waitFor(WAIT);
+      await admin.getByText("1 registro(s) encontrado(s)").waitFor(WAIT);
+      await shotAt360(admin, "prazo-vence-em-breve");
+
+      await admin.getByRole("button", { name: "Selecionar" }).click();
+      await admin.getByRole("checkbox", { name: "Selecionar Ana Prazo" }).check();
+      await admin.getByRole("button", { name: "Prorrogar prazo" }).click();
+      const dialog = admin.getByRole("dialog", { name: "Prorrogar prazo" });
+      const newDay = await dialog.getByLabel("Novo dia").inputValue();
+      await dialog.getByLabel("Motivo").fill("Combinou com a coordenação.");
+      await shotAt360(admin, "prazo-prorrogar", true);
+      await dialog.getByRole("button", { name: "Prorrogar" }).click();
+      await dialog.waitFor({ state: "hidden", ...WAIT });
+      // A week away now, so no longer "em breve"; her own page shows the new day.
+      await admin.getByText("0 registro(s) encontrado(s)").waitFor(WAIT);
+      const [extended] = await ui.app.db.query<{ dia: string }>(
+        "SELECT to_char(prazo_pagamento AT TIME ZONE 'America/Fortaleza', 'YYYY-MM-DD') AS dia FROM registrations WHERE id = $1",
+        [anaId],
+      );
+      expect(extended.dia).toBe(newDay);
+      const [, month, day] = newDay.split("-");
+      await phoneA.reload();
+      await ana.getByText(`Pagar até ${day}/${month}`, { exact: false }).waitFor(WAIT);
+
+      // Past the new deadline and the statement's tolerance, the release pass hands the seat on,
+      // and both open pages follow without a reload.
+      await advanceClock(ui.app.db, 20 * DAY);
+      expect(await ui.app.app.deadlines.runOnce()).toBe(1);
+      await ana.getByText(/^Sua vaga foi liberada/).waitFor({ timeout: 5_000 });
+      await ana.getByText("Não pague agora: fale antes com a coordenação.").waitFor(WAIT);
+      await shotAt360(phoneA, "prazo-vaga-liberada");
+      const bia = card(phoneB, "Bia Espera");
+      await bia.getByText("Vaga no Ônibus 1").waitFor({ timeout: 5_000 });
+      await bia.getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d\. Depois disso/).waitFor(WAIT);
+      await shotAt360(phoneB, "prazo-vaga-recebida");
+      const [biaDeadline] = await ui.app.db.query<{ horas: number }>(
+        `SELECT round(extract(epoch FROM prazo_pagamento - caravana_agora()) / 3600)::int AS horas
+         FROM registrations WHERE nome_completo = 'Bia Espera'`,
+      );
+      expect(biaDeadline.horas).toBe(48);
+
+      // "Vencidas" lists Ana, with what happened.
+      await panelContext.clock.setFixedTime(await clockNow(ui.app.db));
+      await admin.reload();
+      await dashboardReady(admin);
+      await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Vencidas" });
+      await panelCard(admin, "Ana Prazo")
+        .getByText(/^Prazo venceu em \d\d\/\d\d às \d\d:\d\d$/)
+        .waitFor(WAIT);
+      await admin.getByText("1 registro(s) encontrado(s)").waitFor(WAIT);
+      await shotAt360(admin, "prazo-vencidas");
+    } finally {
+      for (const c of contexts) await c.close();
+    }
+  }, 120_000);
+});
