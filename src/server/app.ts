@@ -14,6 +14,7 @@ import type { Database } from "./db/database";
 import { clientAppPlugin } from "./plugins/client-app";
 import { dbPlugin } from "./plugins/db";
 import { deadlinesPlugin } from "./plugins/deadlines";
+import { noticesPlugin } from "./plugins/notices";
 import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimePlugin } from "./plugins/realtime";
@@ -41,6 +42,7 @@ import formStatusRoutes from "./routes/form-status";
 import healthRoutes from "./routes/health";
 import receiptRoutes from "./routes/receipts";
 import myRegistrationRoutes from "./routes/my-registration";
+import noticeRoutes from "./routes/notices";
 import registrationRoutes from "./routes/registrations";
 import sessionRoutes from "./routes/session";
 import { adminSettingsRoutes, publicConfigRoutes } from "./routes/settings";
@@ -176,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(eventSettingsPlugin, { config });
   await app.register(sessionPlugin, { config, announce: opts.announce });
   await app.register(deadlinesPlugin);
+  await app.register(noticesPlugin, { config });
 
   // Who may call a route is declared here, once per scope; route files declare none.
   await app.register(async function publicScope(open) {
@@ -191,6 +194,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await open.register(receiptRoutes);
     // Its own check: the registration's secret, or the guardian's number and a code (routes/my-registration.ts).
     await open.register(myRegistrationRoutes);
+    // Its own check: each registration's secret, and the push service's address (routes/notices.ts).
+    await open.register(noticeRoutes, { config });
   });
   await app.register(async function loginScope(login) {
     login.addHook("onRequest", login.sameOriginWrites);

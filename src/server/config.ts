@@ -8,6 +8,8 @@ import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice, parsePrice } from "../shared/price";
 import { PER_PHONE_MAX } from "../shared/event-settings";
 import { isTimeZone } from "../shared/time-zone";
+import { PUSH_ENDPOINTS_ERROR, parseExtraOrigins } from "./notices/push-endpoints";
+import { vapidKeysFrom } from "./notices/vapid";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.
@@ -185,6 +187,30 @@ export const envSchema = z.object({
   EVENTS_MAX_TOTAL: positiveInt(5000),
   /** A JSON body must arrive within this; an upload must send 4 KB in each such window. */
   BODY_TIMEOUT_MS: positiveInt(15_000),
+  /**
+   * "Avisos neste celular" (decision 050): origins beyond the browsers' push services the server may post
+   * notices to, separated by commas; plain http only on a loopback address (tests, a self-hosted service).
+   */
+  PUSH_ENDPOINTS_EXTRA: z.pipe(
+    z.transform((v: unknown) => String(v ?? "")),
+    z.transform((v: string, ctx): string[] => {
+      const origins = parseExtraOrigins(v);
+      if (origins) return origins;
+      ctx.issues.push({ code: "custom", message: PUSH_ENDPOINTS_ERROR, input: v });
+      return [];
+    }),
+  ),
+  /** The VAPID pair (base64url, as web-push tools print it); unset, the first start makes one and keeps it in the database. */
+  VAPID_PUBLIC_KEY: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, "use a chave pública P-256 em base64url (87 caracteres)")),
+  ),
+  VAPID_PRIVATE_KEY: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, "use a chave privada P-256 em base64url (43 caracteres)")),
+  ),
+  /** Who the push services may contact about this server; PUBLIC_URL when unset. */
+  VAPID_SUBJECT: z.optional(
+    z.string().check(z.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "use mailto:alguem@exemplo.org ou https://…")),
+  ),
   LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
 });
 
@@ -214,6 +240,14 @@ function publicUrlIssues(env: Record<string, string | undefined>): string[] {
   return ["  PUBLIC_URL: obrigatório em produção: o endereço do site, por exemplo https://caravana.exemplo.org"];
 }
 
+/** The VAPID pair comes whole or not at all. */
+function vapidIssues(env: Record<string, string | undefined>): string[] {
+  const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = env;
+  if (!pub && !priv) return [];
+  if (!pub || !priv) return ["  VAPID_PUBLIC_KEY: defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas, ou nenhuma"];
+  return vapidKeysFrom(pub, priv) ? [] : ["  VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY não formam um par"];
+}
+
 /** Where the server can be reached when PUBLIC_URL is not set: its own address. */
 function listenUrl(host: string, port: number): string {
   const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
@@ -234,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
   if (!lines.some((l) => l.startsWith("  ADMIN_PASSWORD:"))) lines.push(...productionIssues(env));
   if (!lines.some((l) => l.startsWith("  PUBLIC_URL:"))) lines.push(...publicUrlIssues(env));
+  if (!lines.some((l) => l.startsWith("  VAPID_"))) lines.push(...vapidIssues(env));
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }

@@ -30,6 +30,10 @@ export const CLOSE_EMPTIES = [
   "despesas",
   "extrato_linhas",
   "extrato_importacoes",
+  "aviso_fila",
+  "aviso_inscricoes",
+  "aviso_assinaturas",
+  "aviso_lembretes",
 ];
 
 export const DOCUMENTED_ACTIONS: DocumentedAction[] = [

@@ -39,6 +39,10 @@ export const EDITION_TABLES = [
   "despesas",
   "extrato_linhas",
   "extrato_importacoes",
+  "aviso_fila",
+  "aviso_inscricoes",
+  "aviso_assinaturas",
+  "aviso_lembretes",
 ];
 
 async function openEdition(db: Queryable, lock = false) {

@@ -56,8 +56,10 @@ export async function purgePersonalData(
       "WITH gone AS (DELETE FROM receipts RETURNING 1) SELECT count(*)::int AS n FROM gone",
     );
     await tx.query("DELETE FROM receipt_uploads");
-    // The personal links ("Minha inscrição") go with the data they open.
+    // The personal links ("Minha inscrição") go with the data they open, and so do the phones' notices.
     await tx.query("DELETE FROM inscricao_acessos");
+    await tx.query("DELETE FROM aviso_assinaturas");
+    await tx.query("DELETE FROM aviso_lembretes");
     // The message lists hold phone numbers and whom each was sent to.
     await tx.query("DELETE FROM mensagem_listas");
     for (const row of rows) {

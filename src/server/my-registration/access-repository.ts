@@ -99,8 +99,8 @@ export async function giveLink(db: Database, id: string): Promise<string | null>
 
 /**
  * "Gerar novo link": every earlier secret of the registration stops working,
- * the upload token of the phone that made it included, and one new link is
- * given. Null when there is no such registration.
+ * the upload token of the phone that made it included, and so do the notices
+ * of the phones that proved it; one new link is given. Null when there is no such registration.
  */
 export async function replaceAccess(db: Database, id: string): Promise<string | null> {
   return db.transaction(async (tx) => {
@@ -110,6 +110,9 @@ export async function replaceAccess(db: Database, id: string): Promise<string | 
     );
     if (!row) return null;
     await tx.query("DELETE FROM inscricao_acessos WHERE inscricao_id = $1", [id]);
+    // The phones that proved it with an old secret stop hearing about it (a subscription left with
+    // nothing to hear about goes too: caravana_avisos_sem_inscricao).
+    await tx.query("DELETE FROM aviso_inscricoes WHERE inscricao_id = $1", [id]);
     const tokens = await grantAccess(tx, [id], "link");
     return tokens.get(id) as string;
   });

@@ -1,0 +1,47 @@
+import { isIP } from "node:net";
+
+/**
+ * The push services the browsers our families use subscribe to (decision 050):
+ * Chrome, Samsung Internet, Opera and Edge on Android use Google's; Firefox,
+ * Mozilla's; Safari on an iPhone, Apple's; Edge on Windows, Microsoft's. The
+ * server posts nowhere else, so a subscription cannot turn it against an
+ * address of the host's own network.
+ */
+const KNOWN_HOSTS = [/^fcm\.googleapis\.com$/, /^(updates\.)?push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/];
+const KNOWN_SUFFIXES = [".push.apple.com", ".notify.windows.com"];
+
+export const PUSH_ENDPOINTS_ERROR =
+  "use origens separadas por vírgula, como https://push.exemplo.org; http:// só para 127.0.0.1, ::1 ou localhost";
+
+const isLoopback = (host: string) => {
+  const bare = host.replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || (isIP(bare) === 4 && bare.startsWith("127."));
+};
+
+/** PUSH_ENDPOINTS_EXTRA: origins (scheme, host, port); plain http only on a loopback address. Null when one is wrong. */
+export function parseExtraOrigins(value: string): string[] | null {
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const part of parts) {
+    if (!URL.canParse(part)) return null;
+    const url = new URL(part);
+    if (url.origin === "null" || part.replace(/\/$/, "") !== url.origin) return null;
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) return null;
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** Whether the server may post to this endpoint: a known push service over HTTPS, or an origin the host added. */
+export function endpointAllowed(endpoint: string, extraOrigins: readonly string[]): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (url.username || url.password) return false;
+  if (extraOrigins.includes(url.origin)) return true;
+  if (url.protocol !== "https:" || url.port !== "") return false;
+  const host = url.hostname.toLowerCase();
+  return KNOWN_HOSTS.some((h) => h.test(host)) || KNOWN_SUFFIXES.some((s) => host.endsWith(s));
+}
