@@ -98,11 +98,15 @@ export interface MessageRowView {
   com_voce: boolean;
   enviada_por: string | null;
   enviada_em: string | null;
+  /** How a sent row went: WhatsApp, or a notice on the family's phones. */
+  canal: "whatsapp" | "aviso" | null;
 }
 
 export interface MessageListView extends MessageListSummary {
   texto: string;
   sem_mensagens: number;
+  /** Waiting rows whose people all have notices on ("Enviar aviso no celular"), and the people left for WhatsApp. */
+  avisos: { pessoas: number; linhas: number; whatsapp: number };
   linhas: MessageRowView[];
 }
 

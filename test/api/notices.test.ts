@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import type { EventSettings, SettingsView } from "../../src/shared/event-settings";
-import { NOTICE_MESSAGES, PHONES_PER_REGISTRATION } from "../../src/shared/notices";
+import type { MessageListView } from "../../src/shared/message-lists";
+import { DEFAULT_MESSAGE_TEXTS } from "../../src/shared/messages";
+import { NOTICE_MESSAGES, PHONES_PER_REGISTRATION, reachText } from "../../src/shared/notices";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import { type AdminSession, apiTest, person } from "../support/api-fixtures";
 import { advanceClock, clockNow } from "../support/clock";
@@ -342,6 +344,105 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     expect((await t.app.notices.sendDue()).enviados).toBe(1);
     expect(receiver.to(phone.id).map((r) => r.payload.titulo)).toEqual(["Pagamento confirmado"]);
     expect(await queued(t)).toBe(0);
+  });
+
+  test('"Mensagens" sends a list as notices to the families with notices on, and keeps WhatsApp for the rest', async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    receiver.clear();
+    await addBus(adminSession, "Ônibus 1", 10);
+    const mae = "98911110000";
+    const ana = await register({ nome_completo: "Ana Irmã Aviso", numero_responsavel: mae });
+    const beto = await register({ nome_completo: "Beto Irmão Aviso", numero_responsavel: mae });
+    const caio = await register({ nome_completo: "Caio Só WhatsApp", numero_responsavel: "98922220000" });
+    const phone = receiver.subscription();
+    expect((await subscribe(t, phone, [ana, beto])).statusCode).toBe(200);
+
+    const made = await adminSession.inject("POST", "/api/mensagens/listas", {
+      grupo: "pendentes",
+      texto_chave: "lembrete_pagamento",
+      texto: DEFAULT_MESSAGE_TEXTS.lembrete_pagamento.texto,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json() as { id: string };
+    const before = (await adminSession.inject("GET", `/api/mensagens/listas/${id}`)).json() as MessageListView;
+    expect(before.avisos).toEqual({ pessoas: 2, linhas: 1, whatsapp: 1 });
+    expect(reachText(before.avisos.pessoas, before.avisos.whatsapp)).toBe("2 recebem aviso no celular, 1 por WhatsApp");
+
+    const sent = await adminSession.inject("POST", `/api/mensagens/listas/${id}/avisos`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ pessoas: 2, linhas: 1 });
+    await t.app.notices.sendDue();
+    const [notice] = receiver.to(phone.id);
+    expect(notice.payload.titulo).toBe("Lembrete de pagamento");
+    expect(notice.payload.corpo).toContain(`• Ana Irmã Aviso (código ${ana.referencia}): R$ 15,00 até `);
+    expect(notice.payload.corpo).toContain(`• Beto Irmão Aviso (código ${beto.referencia}): R$ 15,00 até `);
+    expect(notice.payload.corpo).toContain("– toque neste aviso");
+    // No personal link, no secret: the notice opens "Minha inscrição" on the phone that holds them.
+    expect(notice.payload.corpo).not.toMatch(/https?:|minha-inscricao/);
+    expect(receiver.received).toHaveLength(1);
+
+    const after = (await adminSession.inject("GET", `/api/mensagens/listas/${id}`)).json() as MessageListView;
+    expect(after.avisos).toEqual({ pessoas: 0, linhas: 0, whatsapp: 1 });
+    expect(after.linhas.map((r) => [r.pessoas.map((p) => p.nome).join(" e "), r.estado, r.canal])).toEqual([
+      ["Ana Irmã Aviso e Beto Irmão Aviso", "enviada", "aviso"],
+      ["Caio Só WhatsApp", "aguardando", null],
+    ]);
+    // Tapping again sends nothing twice.
+    expect((await adminSession.inject("POST", `/api/mensagens/listas/${id}/avisos`)).json()).toEqual({
+      pessoas: 0,
+      linhas: 0,
+    });
+    expect(caio.id).toBeTruthy();
+  });
+
+  test("Equipe sends its own bus's list as notices, and no one else's", async ({
+    t,
+    register,
+    adminSession,
+    equipeSession,
+  }) => {
+    receiver.clear();
+    const bus = await addBus(adminSession, "Ônibus 1", 10);
+    const assigned = await adminSession.inject("PUT", `/api/mensagens/onibus/${bus}/equipe`, {
+      equipe_id: equipeSession.member.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(204);
+    const dani = await register({ nome_completo: "Dani Ônibus" });
+    const phone = receiver.subscription();
+    expect((await subscribe(t, phone, [dani])).statusCode).toBe(200);
+    const texto = "Olá! Amanhã, no ônibus:\n• {nome}: {onibus}";
+    const mine = await equipeSession.inject("POST", "/api/mensagens/listas", {
+      grupo: "onibus",
+      onibus_id: bus,
+      texto_chave: "horario_saida",
+      texto,
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const coordination = await adminSession.inject("POST", "/api/mensagens/listas", {
+      grupo: "com_vaga",
+      texto_chave: "horario_saida",
+      texto,
+    });
+    expect(coordination.statusCode).toBe(201);
+    // Coordenação's own list: Equipe may work on it (as with WhatsApp); another helper's would be refused.
+    const ok = await equipeSession.inject("POST", `/api/mensagens/listas/${(mine.json() as { id: string }).id}/avisos`);
+    expect(ok.json()).toEqual({ pessoas: 1, linhas: 1 });
+    await t.app.notices.sendDue();
+    expect(receiver.to(phone.id).map((r) => r.payload.corpo)).toEqual([
+      "Olá! Amanhã, no ônibus:\n• Dani Ônibus: Ônibus 1",
+    ]);
+    const [other] = await t.db.query<{ id: string }>(
+      // Another helper's list (one who left the team since).
+      `INSERT INTO mensagem_listas (grupo, onibus_id, texto_chave, texto_titulo, texto, rotulo, pessoas, criada_por_id,
+         criada_por_nome, criada_por_papel)
+       SELECT grupo, onibus_id, texto_chave, texto_titulo, texto, rotulo, pessoas, NULL, 'Outra Pessoa', 'equipe'
+       FROM mensagem_listas WHERE id = $1 RETURNING id`,
+      [(mine.json() as { id: string }).id],
+    );
+    expect((await equipeSession.inject("POST", `/api/mensagens/listas/${other.id}/avisos`)).statusCode).toBe(403);
   });
 
   test('"Gerar novo link" stops the notices of the phones that proved the old secret', async ({

@@ -23,8 +23,19 @@ export async function readMessageList(db: Queryable, actor: AdminActor, id: stri
     [actor.papel, actor.id, id],
   );
   if (!list) return null;
+  // A waiting row goes by notice when each of its people has a phone with notices on (send-list-as-notices.ts).
+  const [reach] = await db.query<MessageListView["avisos"]>(
+    `SELECT coalesce(sum(cardinality(inscricao_ids)) FILTER (WHERE coberta), 0)::int AS pessoas,
+            count(*) FILTER (WHERE coberta)::int AS linhas,
+            coalesce(sum(cardinality(inscricao_ids)) FILTER (WHERE NOT coberta), 0)::int AS whatsapp
+     FROM (SELECT l.inscricao_ids,
+                  NOT EXISTS (SELECT 1 FROM unnest(l.inscricao_ids) AS i(id)
+                              WHERE NOT EXISTS (SELECT 1 FROM aviso_inscricoes a WHERE a.inscricao_id = i.id)) AS coberta
+           FROM mensagem_linhas l WHERE l.lista_id = $1 AND l.estado = 'aguardando') linhas`,
+    [id],
+  );
   const rows = await db.query<Omit<MessageRowView, "com_voce"> & { com_id: number | null }>(
-    `SELECT l.id, l.telefone, l.estado, l.motivo, l.enviada_por_nome AS enviada_por, l.enviada_em,
+    `SELECT l.id, l.telefone, l.estado, l.canal, l.motivo, l.enviada_por_nome AS enviada_por, l.enviada_em,
             CASE WHEN l.com_ate > now() THEN l.com_nome END AS com, CASE WHEN l.com_ate > now() THEN l.com_id END AS com_id,
             coalesce((SELECT json_agg(json_build_object('nome', r.nome_completo, 'codigo', r.referencia)
                                       ORDER BY r.created_at, r.id)
@@ -34,6 +45,7 @@ export async function readMessageList(db: Queryable, actor: AdminActor, id: stri
   );
   return {
     ...list,
+    avisos: reach,
     linhas: rows.map(({ com_id, ...row }) => ({
       ...row,
       pessoas: typeof row.pessoas === "string" ? JSON.parse(row.pessoas) : row.pessoas,

@@ -136,7 +136,7 @@ export async function openMessageRow(
 
 const markSent = (tx: Queryable, rowId: string, actor: AdminActor, ids: string[], motivo: string | null) =>
   tx.query(
-    `UPDATE mensagem_linhas SET estado = 'enviada', enviada_em = now(), enviada_por_nome = $2,
+    `UPDATE mensagem_linhas SET estado = 'enviada', canal = 'whatsapp', enviada_em = now(), enviada_por_nome = $2,
        com_id = NULL, com_nome = NULL, com_ate = NULL, com_desde = NULL, inscricao_ids = $3::uuid[], motivo = $4
      WHERE id = $1`,
     [rowId, actor.nome, ids, motivo],

@@ -16,6 +16,7 @@ import { readMessageTexts, restoreMessageText, saveMessageText } from "../messag
 import { readMessageList, recentMessageLists } from "../messages/read-message-list";
 import { messageOneRegistration } from "../messages/message-one-registration";
 import { openMessageRow, type RowAction } from "../messages/send-message-row";
+import { sendListAsNotices } from "../messages/send-list-as-notices";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import { INT4_MAX, UUID_PATTERN } from "../../shared/constants";
 
@@ -143,6 +144,14 @@ const adminMessageRoutes: RoutePlugin = async (app) => {
       if (!list) throw new HttpError(404, MESSAGE_MESSAGES.listNotFound);
       return list;
     },
+  );
+
+  // "Enviar aviso no celular": the rows whose people all have notices on, in one tap; Equipe on its own lists.
+  app.post(
+    "/api/mensagens/listas/:id/avisos",
+    { config: { equipe: true }, schema: { params: listParamsSchema } },
+    async (request) =>
+      sendListAsNotices(request.actorDb, request.admin!, request.params.id, app.eventSettings.current()),
   );
 
   const open = (request: FastifyRequest, id: string, action: RowAction) =>

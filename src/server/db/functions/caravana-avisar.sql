@@ -6,11 +6,10 @@ DECLARE
   queued integer;
 BEGIN
   -- One outbox row for each phone that proved this registration, in the caller's transaction: a change that
-  -- rolls back queues nothing. How long a push service keeps trying to reach a phone that is off depends on
-  -- the news: the eve of the trip is stale the next morning; a payment or a seat is still worth hearing later.
+  -- rolls back queues nothing.
   INSERT INTO aviso_fila (assinatura_id, inscricao_id, tipo, titulo, corpo, urgencia, ttl_segundos, criado_em, tentar_em)
   SELECT a.assinatura_id, inscricao, tipo, left(titulo, 200), left(corpo, 2000), urgencia,
-         CASE tipo WHEN 'vespera' THEN 43200 WHEN 'vaga' THEN 86400 WHEN 'prazo_amanha' THEN 86400 ELSE 172800 END,
+         caravana_aviso_ttl(tipo),
          caravana_agora(), caravana_agora()
   FROM aviso_inscricoes a WHERE a.inscricao_id = inscricao;
   GET DIAGNOSTICS queued = ROW_COUNT;
