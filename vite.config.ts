@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { appIcons } from "./scripts/app-icons";
 
 /**
  * Writes .br and .gz next to every text asset, once, at build time; the server
@@ -61,6 +62,17 @@ function rollCallWorker(): Plugin {
   };
 }
 
+/** The home screen's and the notices' icons (scripts/app-icons.ts), drawn at build time. */
+function iconFiles(): Plugin {
+  return {
+    name: "caravana-icons",
+    apply: "build",
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(appIcons())) this.emitFile({ type: "asset", fileName, source });
+    },
+  };
+}
+
 /**
  * Writes route-preloads.json: for each lazily loaded route (src/client/routes/*.tsx),
  * the files its chunk needs. The server puts them in that page's HTML as
@@ -99,7 +111,7 @@ function routePreloads(): Plugin {
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), rollCallWorker(), routePreloads(), precompress()],
+  plugins: [react(), rollCallWorker(), routePreloads(), iconFiles(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -7,6 +7,7 @@ import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
 import { startDraftFor } from "../features/registration/form-draft";
 import type { BoardingPassProps } from "../features/thanks/boarding-pass";
 import { PayerNameForm } from "../features/thanks/payer-name-form";
+import { PushNotices } from "../features/push-notices/components/push-notices";
 import { appConfig } from "../lib/app-config";
 import { navigate } from "../lib/router";
 import { dayIn } from "../../shared/time-zone";
@@ -47,6 +48,7 @@ export function MyRegistrationRoute() {
               </Suspense>
             ) : null,
         }}
+        notices={(held) => <PushNotices held={held} />}
         onRegisterAnother={(view) => {
           startDraftFor({
             numero_responsavel: maskPhone(view.numero_responsavel),

@@ -12,6 +12,8 @@ import { needsAuthorization } from "../../shared/minors";
 import { useAppConfig } from "../lib/app-config";
 import { ThanksPage } from "../features/thanks/thanks-page";
 import { navigate } from "../lib/router";
+import { heldRegistrations } from "../lib/held-registrations";
+import { PushNotices } from "../features/push-notices/components/push-notices";
 
 // Its QR drawing stays out of the first load, like the PIX code's.
 const BoardingPass = lazy<ComponentType<BoardingPassProps>>(() =>
@@ -65,6 +67,16 @@ export function ThanksRoute() {
             <TravelAuthorizationNotice />
           ) : null
         }
+        notices={(waiting) => (
+          <PushNotices
+            held={heldRegistrations()}
+            offer={
+              waiting
+                ? "Quer ser avisado(a) aqui quando abrir uma vaga?"
+                : "Quer ser avisado(a) aqui quando o pagamento for confirmado?"
+            }
+          />
+        )}
         boardingPass={
           last?.referencia && last.situacao !== "espera" ? (
             <Suspense fallback={null}>

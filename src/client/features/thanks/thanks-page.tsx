@@ -20,6 +20,8 @@ interface ThanksPageProps {
   payerForm?: ReactNode;
   /** "Autorização de viagem", for someone under 16. */
   authorization?: ReactNode;
+  /** "Quer ser avisado(a) aqui…?": notices on this phone, offered right after sign-up. */
+  notices?: (waiting: boolean) => ReactNode;
 }
 
 export function ThanksPage({
@@ -29,6 +31,7 @@ export function ThanksPage({
   boardingPass,
   payerForm,
   authorization,
+  notices,
 }: ThanksPageProps) {
   const waiting = registration?.situacao === "espera";
   // Nobody pays for a seat they do not have yet.
@@ -56,6 +59,8 @@ export function ThanksPage({
             </p>
           </>
         )}
+
+        {notices?.(waiting)}
 
         {/* key restarts the fade for each new message */}
         <p key={index} className="thanks-message">

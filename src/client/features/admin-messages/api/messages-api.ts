@@ -34,6 +34,12 @@ export const markRowSent = (row: Pick<MessageRowView, "id">) =>
     method: "POST",
   });
 
+/** "Enviar aviso no celular": the rows whose people all have notices on, sent as notices. */
+export const sendListAsNotices = (id: string) =>
+  adminApi<{ pessoas: number; linhas: number }>(`/api/mensagens/listas/${encodeURIComponent(id)}/avisos`, {
+    method: "POST",
+  });
+
 export const saveMessageText = (chave: MessageTextKey, texto: string) =>
   adminApi<MessageText>(`/api/mensagens/textos/${chave}`, { method: "PUT", json: { texto } });
 

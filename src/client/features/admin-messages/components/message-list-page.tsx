@@ -5,6 +5,7 @@ import { useAppConfig } from "../../../lib/app-config";
 import { Link, navigate } from "../../../lib/router";
 import { useMessageList } from "../hooks/use-message-list";
 import { MessageRow } from "./message-row";
+import { SendAsNotices } from "./send-as-notices";
 import "./messages.css";
 
 /** A list being sent: progress, one row per phone, and the numbers WhatsApp cannot reach, apart. */
@@ -70,6 +71,7 @@ export function MessageListPage({ id, notice }: { id: string; notice: MessageNot
           a próxima. Outra pessoa da Equipe pode enviar desta mesma lista pelo celular dela.
         </p>
       </section>
+      {list.avisos.linhas > 0 && <SendAsNotices list={list} onSent={() => void reload()} />}
       <ul className="msg-rows" aria-label="Mensagens a enviar">
         {sendable.map((row) => (
           <MessageRow key={row.id} row={row} onChanged={() => void reload()} />

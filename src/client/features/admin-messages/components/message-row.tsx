@@ -64,7 +64,8 @@ export function MessageRow({ row, onChanged }: { row: MessageRowView; onChanged:
         <p className="msg-row-phone">{maskPhone(row.telefone)}</p>
         {sent && (
           <p className="msg-row-state msg-row-sent">
-            ✓ Enviada em {row.enviada_em ? dateTimeIn(row.enviada_em, timeZone) : "—"} ({row.enviada_por})
+            ✓ {row.canal === "aviso" ? "Aviso no celular" : "Enviada"} em{" "}
+            {row.enviada_em ? dateTimeIn(row.enviada_em, timeZone) : "—"} ({row.enviada_por})
           </p>
         )}
         {!sent && row.com && !row.com_voce && <p className="msg-row-state">{row.com} copiou o texto e está enviando</p>}

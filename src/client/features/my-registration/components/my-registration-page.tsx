@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
+import type { HeldRegistration } from "../../../lib/held-registrations";
 import type { MyRegistration } from "../../../../shared/my-registration";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link } from "../../../lib/router";
@@ -42,9 +43,12 @@ function OtherState({ state, name, onForget }: { state: HeldState; name: string;
  */
 export function MyRegistrationPage({
   slots,
+  notices,
   onRegisterAnother,
 }: {
   slots: CardSlots;
+  /** "Avisos neste celular", for every registration this phone holds (the route brings it from its feature). */
+  notices: (held: HeldRegistration[]) => ReactNode;
   onRegisterAnother: (view: MyRegistration) => void;
 }) {
   const { held, states, add, forget, show } = useHeldRegistrations();
@@ -68,6 +72,7 @@ export function MyRegistrationPage({
             As informações se atualizam sozinhas.
           </p>
         )}
+        {held.length > 0 && notices(held)}
         {held.map((h) => {
           const state = states[h.id] ?? { kind: "loading" };
           return state.kind === "ready" ? (

@@ -1,0 +1,65 @@
+import { useId } from "react";
+import { type NoticeHolder, usePushNotices } from "../hooks/use-push-notices";
+import "./push-notices.css";
+
+/** What the page says where notices cannot be turned on here, with what to do. */
+const CANNOT: Record<"blocked" | "iphone" | "unsupported", string> = {
+  iphone:
+    "No iPhone, os avisos chegam com o site na tela de início: toque em Compartilhar › “Adicionar à Tela de Início”, abra por lá e ligue os avisos.",
+  unsupported: "Este navegador não mostra avisos. No Android, abra esta página no Chrome para recebê-los.",
+  blocked:
+    "Os avisos deste site estão bloqueados neste navegador. Libere em Configurações do site › Notificações (no cadeado ao lado do endereço) e volte aqui.",
+};
+
+/**
+ * "Avisos neste celular": on "Minha inscrição" a section of its own; on the
+ * thank-you page (`offer`), the question right after sign-up.
+ */
+export function PushNotices({ held, offer }: { held: NoticeHolder[]; offer?: string }) {
+  const id = useId();
+  const { state, error, turnOn, turnOff } = usePushNotices(held);
+  if (state === "checking") return null;
+  const on = state === "on" || state === "turningOff";
+  return (
+    <section className={`push-notices${offer ? " push-notices-offer" : ""}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="push-notices-title">
+        Avisos neste celular
+      </h2>
+      <p className="push-notices-text" role="status">
+        {state === "iphone" || state === "unsupported" || state === "blocked"
+          ? CANNOT[state]
+          : on
+            ? "Ligados: este celular avisa quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e quando a coordenação mandar recado."
+            : (offer ??
+              "Receba aqui, sem abrir o WhatsApp, quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e os recados da coordenação.")}
+      </p>
+      {(state === "off" || state === "turningOn") && (
+        <button
+          type="button"
+          className="v-btn v-btn-primary"
+          disabled={state === "turningOn"}
+          aria-busy={state === "turningOn"}
+          onClick={() => void turnOn()}
+        >
+          {state === "turningOn" ? "Ligando…" : "Receber avisos neste celular"}
+        </button>
+      )}
+      {on && (
+        <button
+          type="button"
+          className="v-btn v-btn-outline"
+          disabled={state === "turningOff"}
+          aria-busy={state === "turningOff"}
+          onClick={() => void turnOff()}
+        >
+          {state === "turningOff" ? "Parando…" : "Parar avisos"}
+        </button>
+      )}
+      {error && (
+        <p className="v-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
