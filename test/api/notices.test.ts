@@ -3,6 +3,7 @@ import type { RegistrationCreated } from "../../src/shared/api-types";
 import type { EventSettings, SettingsView } from "../../src/shared/event-settings";
 import type { MessageListView } from "../../src/shared/message-lists";
 import { DEFAULT_MESSAGE_TEXTS } from "../../src/shared/messages";
+import { purgePersonalData } from "../../src/server/maintenance/purge";
 import { NOTICE_MESSAGES, PHONES_PER_REGISTRATION, reachText } from "../../src/shared/notices";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import { type AdminSession, apiTest, person } from "../support/api-fixtures";
@@ -463,6 +464,44 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     expect(receiver.received).toEqual([]);
     // The old secret no longer subscribes.
     expect((await subscribe(t, phone, [lia])).statusCode).toBe(403);
+  });
+
+  // Last in the block: the close starts a new edition.
+  test("the purge and the edition's close delete every subscription and what was queued", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    const counts = async () =>
+      (
+        await t.db.query<{ a: number; f: number }>(
+          "SELECT (SELECT count(*) FROM aviso_assinaturas)::int AS a, (SELECT count(*) FROM aviso_fila)::int AS f",
+        )
+      )[0];
+    const queueOne = async (name: string) => {
+      const reg = await register({ nome_completo: name });
+      expect((await subscribe(t, receiver.subscription(), [reg])).statusCode).toBe(200);
+      await t.db.query("UPDATE registrations SET autorizacao_recebida_em = now(), autorizacao_por = 'x' WHERE id = $1", [
+        reg.id,
+      ]);
+      expect(await counts()).toMatchObject({ a: 1 });
+    };
+
+    await queueOne("Nia Encerramento");
+    const { atual } = (await adminSession.inject("GET", "/api/editions")).json() as { atual: { id: number } };
+    const closed = await adminSession.inject("POST", "/api/editions/close", {
+      edicao_id: atual.id,
+      nome: "JDJ 2026",
+      levar: { onibus: true, equipe: true, configuracoes: true },
+      dados: "guardar",
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await counts()).toEqual({ a: 0, f: 0 });
+
+    expect((await adminSession.inject("PUT", "/api/form-status", { is_open: true })).statusCode).toBe(200);
+    await queueOne("Mia Purga");
+    await purgePersonalData(t.db);
+    expect(await counts()).toEqual({ a: 0, f: 0 });
   });
 });
 

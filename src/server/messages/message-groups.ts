@@ -79,14 +79,30 @@ export async function stillInGroup(
   ids: string[],
   phone: string,
 ): Promise<Member[]> {
+  return (await stillInGroupByRow(db, choice, [{ telefone: phone, ids }]))[0];
+}
+
+/** stillInGroup for many rows of a list in one query: each row's people, in registration order. */
+export async function stillInGroupByRow(
+  db: Queryable,
+  choice: GroupChoice,
+  rows: { telefone: string; ids: string[] }[],
+): Promise<Member[][]> {
+  const pairs = rows.flatMap((row, i) => row.ids.map((id) => ({ id, telefone: row.telefone, linha: i })));
   const p = sqlParams();
-  return db.query<Member>(
-    `SELECT ${MEMBER_COLUMNS} FROM registrations ${WAITING}
-     WHERE registrations.id = ANY(${p.add(ids)}::uuid[]) AND ${REACHABLE} AND ${groupRule(choice, p)}
-       AND sem_mensagens_em IS NULL AND numero_responsavel = ${p.add(phone)}
+  const all = choice.grupo === "selecionados" ? { ...choice, ids: pairs.map((x) => x.id) } : choice;
+  const found = await db.query<Member & { linha: number }>(
+    `SELECT t.linha, ${MEMBER_COLUMNS} FROM registrations ${WAITING}
+     JOIN unnest(${p.add(pairs.map((x) => x.id))}::uuid[], ${p.add(pairs.map((x) => x.telefone))}::text[],
+                 ${p.add(pairs.map((x) => x.linha))}::int[]) AS t(id, telefone, linha) ON t.id = registrations.id
+     WHERE ${REACHABLE} AND ${groupRule(all, p)}
+       AND sem_mensagens_em IS NULL AND numero_responsavel = t.telefone
      ORDER BY registrations.created_at, registrations.id`,
     p.values,
   );
+  const byRow: Member[][] = rows.map(() => []);
+  for (const { linha, ...member } of found) byRow[linha].push(member);
+  return byRow;
 }
 
 /** Why each of `ids` left the group, in words for the row ("Ana Souza já pagou"). */

@@ -4,7 +4,7 @@ import type { AdminActor } from "../auth/session-repository";
 import type { Database } from "../db/database";
 import { ForbiddenError, NotFoundError } from "../domain-errors";
 import { asPerson, eventFacts } from "./message-facts";
-import { stillInGroup, whyLeft } from "./message-groups";
+import { stillInGroupByRow, whyLeft } from "./message-groups";
 import { mayWorkOn } from "./send-message-row";
 
 /** What a notice says where a WhatsApp text has the personal link: the notice itself opens "Minha inscrição". */
@@ -56,51 +56,62 @@ export async function sendListAsNotices(
     );
     const facts = eventFacts(settings);
     const sent: NoticesSent = { pessoas: 0, linhas: 0 };
-    for (const row of rows) {
-      const choice = { grupo: list.grupo, onibus_id: list.onibus_id, ids: row.inscricao_ids };
-      const still = await stillInGroup(tx, choice, row.inscricao_ids, row.telefone);
-      if (still.length === 0) continue;
-      const ties = await tx.query<{ assinatura_id: string; inscricao_id: string }>(
-        "SELECT assinatura_id, inscricao_id FROM aviso_inscricoes WHERE inscricao_id = ANY($1::uuid[])",
-        [still.map((m) => m.id)],
-      );
-      if (!still.every((m) => ties.some((t) => t.inscricao_id === m.id))) continue;
-      const phones = new Map<string, typeof still>();
-      for (const t of ties)
-        phones.set(t.assinatura_id, [
-          ...(phones.get(t.assinatura_id) ?? []),
-          ...still.filter((m) => m.id === t.inscricao_id),
-        ]);
-      for (const [assinatura, people] of phones) {
-        const ordered = still.filter((m) => people.includes(m));
-        const texto = fillMessage(
-          list.texto,
-          ordered.map((m) => asPerson(m, NOTICE_INSTEAD_OF_LINK, settings.fuso_horario)),
-          facts,
-        );
-        await tx.query(
-          `INSERT INTO aviso_fila (assinatura_id, inscricao_id, tipo, titulo, corpo, ttl_segundos, criado_em, tentar_em)
-           VALUES ($1, $2, 'mensagem', left($3, 200), left($4, 2000), caravana_aviso_ttl('mensagem'),
-                   caravana_agora(), caravana_agora())`,
-          [assinatura, ordered[0].id, list.texto_titulo, texto],
+    if (rows.length === 0) return sent;
+    const choice = { grupo: list.grupo, onibus_id: list.onibus_id };
+    const still = await stillInGroupByRow(
+      tx,
+      choice,
+      rows.map((r) => ({ telefone: r.telefone, ids: r.inscricao_ids })),
+    );
+    const ties = await tx.query<{ assinatura_id: string; inscricao_id: string }>(
+      "SELECT assinatura_id, inscricao_id FROM aviso_inscricoes WHERE inscricao_id = ANY($1::uuid[])",
+      [still.flat().map((m) => m.id)],
+    );
+    const phonesOf = new Map<string, string[]>();
+    for (const t of ties) phonesOf.set(t.inscricao_id, [...(phonesOf.get(t.inscricao_id) ?? []), t.assinatura_id]);
+
+    const notices = { assinatura: [] as string[], inscricao: [] as string[], corpo: [] as string[] };
+    const done: { id: string; ids: string[]; motivo: string | null }[] = [];
+    for (const [i, row] of rows.entries()) {
+      const people = still[i];
+      // A row goes by notice only when every one of its people has a phone that hears it.
+      if (people.length === 0 || !people.every((m) => phonesOf.has(m.id))) continue;
+      const phones = new Set(people.flatMap((m) => phonesOf.get(m.id) ?? []));
+      for (const phone of phones) {
+        const proven = people.filter((m) => phonesOf.get(m.id)?.includes(phone));
+        notices.assinatura.push(phone);
+        notices.inscricao.push(proven[0].id);
+        notices.corpo.push(
+          fillMessage(
+            list.texto,
+            proven.map((m) => asPerson(m, NOTICE_INSTEAD_OF_LINK, settings.fuso_horario)),
+            facts,
+          ),
         );
       }
-      const left = row.inscricao_ids.filter((id) => !still.some((m) => m.id === id));
+      const left = row.inscricao_ids.filter((id) => !people.some((m) => m.id === id));
       const reasons = await whyLeft(tx, list.grupo, left, row.telefone);
-      await tx.query(
-        `UPDATE mensagem_linhas SET estado = 'enviada', canal = 'aviso', enviada_em = now(), enviada_por_nome = $2,
-           com_id = NULL, com_nome = NULL, com_ate = NULL, com_desde = NULL, inscricao_ids = $3::uuid[], motivo = $4
-         WHERE id = $1`,
-        [
-          row.id,
-          actor.nome,
-          still.map((m) => m.id),
-          reasons.length ? `Fora desta mensagem: ${reasons.join("; ")}.` : null,
-        ],
-      );
-      sent.pessoas += still.length;
+      done.push({
+        id: row.id,
+        ids: people.map((m) => m.id),
+        motivo: reasons.length ? `Fora desta mensagem: ${reasons.join("; ")}.` : null,
+      });
+      sent.pessoas += people.length;
       sent.linhas += 1;
     }
+    if (done.length === 0) return sent;
+    await tx.query(
+      `INSERT INTO aviso_fila (assinatura_id, inscricao_id, tipo, titulo, corpo, ttl_segundos, criado_em, tentar_em)
+       SELECT a, i, 'mensagem', left($4, 200), left(c, 2000), caravana_aviso_ttl('mensagem'), caravana_agora(), caravana_agora()
+       FROM unnest($1::bigint[], $2::uuid[], $3::text[]) AS n(a, i, c)`,
+      [notices.assinatura, notices.inscricao, notices.corpo, list.texto_titulo],
+    );
+    await tx.query(
+      `UPDATE mensagem_linhas l SET estado = 'enviada', canal = 'aviso', enviada_em = now(), enviada_por_nome = $2,
+         com_id = NULL, com_nome = NULL, com_ate = NULL, com_desde = NULL, inscricao_ids = r.ids, motivo = r.motivo
+       FROM json_to_recordset($1::json) AS r(id uuid, ids uuid[], motivo text) WHERE l.id = r.id`,
+      [JSON.stringify(done), actor.nome],
+    );
     return sent;
   });
 }

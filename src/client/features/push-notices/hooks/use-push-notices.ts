@@ -27,6 +27,25 @@ function asBody(sub: PushSubscription, held: NoticeHolder[]) {
   };
 }
 
+/**
+ * A visit confirms the subscription: made again, with no question asked, when the server's key changed
+ * (VAPID_PUBLIC_KEY set later), then tied again to every registration the phone holds.
+ */
+async function confirmSubscription(sub: PushSubscription, held: NoticeHolder[]) {
+  const { chave } = await getNoticeKey();
+  let current = sub;
+  if (!sameKey(sub.options.applicationServerKey, chave)) {
+    const registration = await navigator.serviceWorker.getRegistration(SCOPE);
+    if (!registration) return null;
+    await sub.unsubscribe();
+    current = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(chave),
+    });
+  }
+  return saveSubscription(asBody(current, held));
+}
+
 const messageOf = (e: unknown) =>
   e instanceof ApiError
     ? e.message
@@ -67,8 +86,8 @@ export function usePushNotices(held: NoticeHolder[]) {
       }
       setState("on");
       if (held.length === 0) return;
+      const answer = await confirmSubscription(sub, held).catch((e: unknown) => e);
       // The server forgets a subscription after "Gerar novo link" or a closed edition: say so if it did.
-      const answer = await saveSubscription(asBody(sub, held)).catch((e: unknown) => e);
       if (live && answer instanceof ApiError && answer.status === 403) setState("off");
     })();
     return () => {
