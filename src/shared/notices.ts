@@ -13,13 +13,13 @@ import { plural } from "./plural";
  */
 
 export const NOTICE_MESSAGES = {
-  badSubscription: "Este navegador mandou uma inscrição de avisos inválida. Recarregue a página e tente de novo.",
+  badSubscription: "Não deu para ativar os avisos neste navegador. Recarregue a página e tente de novo.",
   endpointNotAllowed:
     "Este navegador usa um serviço de avisos que o site não conhece. Use o Chrome no Android ou o Safari no iPhone.",
   noProof:
     "Não conseguimos confirmar as inscrições deste celular. Abra a inscrição pelo link mais recente e tente de novo.",
   tooManyPhones: (max: number) =>
-    `Esta inscrição já recebe avisos em ${max} celulares. Desligue os avisos em um deles ("Parar avisos") e tente de novo.`,
+    `Esta inscrição já recebe avisos em ${max} celulares. Desligue os avisos em um deles (“Parar avisos”) e tente de novo.`,
   tooManyFromHere: "Muitos celulares ligaram os avisos a partir desta rede. Tente de novo mais tarde.",
 } as const;
 

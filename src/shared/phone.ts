@@ -26,3 +26,13 @@ export function isValidPhoneDigits(digits: string): boolean {
 export function whatsappTo(digits: string, message: string): string {
   return `https://wa.me/55${digits}?text=${encodeURIComponent(message)}`;
 }
+
+/** A wa.me link to a number already with its country code (the coordination's WhatsApp setting). */
+export const whatsappToInternational = (digits: string, message: string) =>
+  `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+
+/** A wa.me link that opens a chat with a Brazilian number, with nothing written. */
+export const whatsappChat = (digits: string) => `https://wa.me/55${digits}`;
+
+/** A wa.me link that lets the person choose the chat (their own, a relative's) for a message. */
+export const whatsappShare = (message: string) => `https://wa.me/?text=${encodeURIComponent(message)}`;

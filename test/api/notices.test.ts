@@ -286,7 +286,9 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     await t.app.notices.sendDue();
     const released = receiver.to(phone.id)[2].payload;
     expect(released.titulo).toBe("Sua vaga foi liberada");
-    expect(released.corpo).toMatch(/: o pagamento não chegou até \d\d\/\d\d às \d\d:\d\d\. Fale com a coordenação\.$/);
+    expect(released.corpo).toMatch(
+      /: o pagamento não foi confirmado até \d\d\/\d\d às \d\d:\d\d, e a vaga passou para a próxima pessoa da lista de espera\. Não pague agora: fale com a coordenação\.$/,
+    );
     expect(receiver.to(phone.id)).toHaveLength(3);
   });
 
@@ -380,7 +382,7 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     expect(notice.payload.titulo).toBe("Lembrete de pagamento");
     expect(notice.payload.corpo).toContain(`• Ana Irmã Aviso (código ${ana.referencia}): R$ 15,00 até `);
     expect(notice.payload.corpo).toContain(`• Beto Irmão Aviso (código ${beto.referencia}): R$ 15,00 até `);
-    expect(notice.payload.corpo).toContain("– toque neste aviso");
+    expect(notice.payload.corpo).toContain("– toque aqui para abrir a inscrição");
     // No personal link, no secret: the notice opens "Minha inscrição" on the phone that holds them.
     expect(notice.payload.corpo).not.toMatch(/https?:|minha-inscricao/);
     expect(receiver.received).toHaveLength(1);
@@ -481,9 +483,10 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     const queueOne = async (name: string) => {
       const reg = await register({ nome_completo: name });
       expect((await subscribe(t, receiver.subscription(), [reg])).statusCode).toBe(200);
-      await t.db.query("UPDATE registrations SET autorizacao_recebida_em = now(), autorizacao_por = 'x' WHERE id = $1", [
-        reg.id,
-      ]);
+      await t.db.query(
+        "UPDATE registrations SET autorizacao_recebida_em = now(), autorizacao_por = 'x' WHERE id = $1",
+        [reg.id],
+      );
       expect(await counts()).toMatchObject({ a: 1 });
     };
 

@@ -99,7 +99,7 @@ describe("Avisos neste celular, on a phone", () => {
 
       await offer.getByRole("button", { name: "Receber avisos neste celular" }).click();
       await offer.getByRole("button", { name: "Parar avisos" }).waitFor(WAIT);
-      await offer.getByText(/^Ligados: este celular avisa/).waitFor(WAIT);
+      await offer.getByText(/^Avisos ativados\. Este celular vai avisar/).waitFor(WAIT);
       await offer.scrollIntoViewIfNeeded();
       await shotAt360(page, "avisos-ligados", true);
       const [{ id }] = await ui.app.db.query<{ id: string }>(
@@ -203,7 +203,7 @@ describe("Avisos neste celular, on a phone", () => {
       await shotAt360(page, "mensagens-aviso-enviado");
       await ui.app.app.notices.sendDue();
       expect(receiver.to(phone.id).map((r) => r.payload.corpo)).toEqual([
-        `Olá! Falta pagar:\n• Sara Aviso (código ${withNotices.referencia}): R$ 15,00 – toque neste aviso`,
+        `Olá! Falta pagar:\n• Sara Aviso (código ${withNotices.referencia}): R$ 15,00 – toque aqui para abrir a inscrição`,
       ]);
     } finally {
       await context.close();

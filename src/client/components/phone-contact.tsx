@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { DEFAULT_MESSAGE_TEXTS, MESSAGE_TEXT_KEYS } from "../../shared/messages";
-import { maskPhone } from "../../shared/phone";
+import { maskPhone, whatsappChat } from "../../shared/phone";
 import "./phone-contact.css";
 
 /**
@@ -33,7 +33,7 @@ export function PhoneContact({
             <a href={`tel:+55${phone}`}>Ligar para {shown}</a>
           </li>
           <li>
-            <a href={`https://wa.me/55${phone}`} target="_blank" rel="noopener noreferrer">
+            <a href={whatsappChat(phone)} target="_blank" rel="noopener noreferrer">
               Abrir conversa no WhatsApp
             </a>
           </li>

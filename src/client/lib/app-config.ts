@@ -29,7 +29,10 @@ export async function refreshAppConfig(): Promise<void> {
     const next = await api<PublicEventConfig>("/api/config", { cache: "no-store" });
     if (JSON.stringify(next) === JSON.stringify(cached)) return;
     cached = next;
-    document.title = document.title.replace(/Caravana .*$/, `Caravana ${next.eventTitle}`);
+    // The form's title names the group too (index.html); the panel's pages end with the event.
+    document.title = document.title.startsWith("Inscrição Caravana")
+      ? `Inscrição Caravana ${next.eventTitle} · ${next.groupName}`
+      : document.title.replace(/Caravana .*$/, `Caravana ${next.eventTitle}`);
     for (const l of listeners) l();
   } catch (err) {
     console.error("Erro ao atualizar a configuração do evento", err);

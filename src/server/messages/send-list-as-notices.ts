@@ -8,7 +8,7 @@ import { stillInGroupByRow, whyLeft } from "./message-groups";
 import { mayWorkOn } from "./send-message-row";
 
 /** What a notice says where a WhatsApp text has the personal link: the notice itself opens "Minha inscrição". */
-export const NOTICE_INSTEAD_OF_LINK = "toque neste aviso";
+export const NOTICE_INSTEAD_OF_LINK = "toque aqui para abrir a inscrição";
 
 export interface NoticesSent {
   /** People told on their phones. */

@@ -44,7 +44,7 @@ export async function queueDeadlineReminders(db: Database, zone: string): Promis
     const [{ n }] = await tx.query<{ n: number }>(
       `SELECT coalesce(sum(caravana_avisar(r.id, 'prazo_amanha', 'Seu prazo para pagar vence amanhã',
                 caravana_quem(r.nome_completo, r.referencia) || ': pague até ' || caravana_quando(r.prazo_pagamento)
-                  || ', ou a vaga passa para a próxima pessoa da lista de espera.')), 0)::int AS n
+                  || ', ou a vaga passa para a próxima pessoa da lista de espera. Se já pagou, aguarde a confirmação.')), 0)::int AS n
        FROM registrations r WHERE r.id = ANY($1::uuid[])`,
       [claimed.map((c) => c.inscricao_id)],
     );
@@ -80,7 +80,7 @@ export async function queueEveNotices(db: Database, settings: EventSettings): Pr
     const title = `Amanhã é a caravana: ${departureWords(settings.horario)}, ${settings.local}`;
     const [{ n }] = await tx.query<{ n: number }>(
       `SELECT coalesce(sum(caravana_avisar(r.id, 'vespera', $1,
-                caravana_quem(r.nome_completo, r.referencia) || ': ' || coalesce(o.nome, 'vaga garantida') || '. Até amanhã!')), 0)::int AS n
+                caravana_quem(r.nome_completo, r.referencia) || ': ' || coalesce(o.nome, 'vaga na caravana') || '. Até amanhã!')), 0)::int AS n
        FROM registrations r LEFT JOIN onibus o ON o.id = r.onibus_id
        WHERE r.situacao = 'vaga' AND EXISTS (SELECT 1 FROM aviso_inscricoes a WHERE a.inscricao_id = r.id)`,
       [title],

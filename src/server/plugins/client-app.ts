@@ -1,3 +1,4 @@
+import { ofGroup } from "../../shared/group-name";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -41,9 +42,12 @@ const PRELOADS_FILE = "route-preloads.json";
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 const TITLE_PLACEHOLDER = "{{eventTitle}}";
 const EDITION_PLACEHOLDER = "{{editionLine}}";
+const GROUP_PLACEHOLDER = "{{groupName}}";
+const OF_GROUP_PLACEHOLDER = "{{ofGroup}}";
+const PRICE_PLACEHOLDER = "{{price}}";
 
 /**
- * The template with the title in its places and the settings as JSON. Values
+ * The template with the title and the group's name in their places and the settings as JSON. Values
  * are joined in, never used as replacement patterns ("$'" and "$&" are text),
  * and the title goes into the template before the JSON does, so no setting
  * that mentions {{eventTitle}} is rewritten inside the JSON.
@@ -57,6 +61,12 @@ export function embedConfig(html: string, config: PublicEventConfig): string {
     .join(asHtml(config.eventTitle))
     .split(EDITION_PLACEHOLDER)
     .join(asHtml(`${config.editionNumber}ª edição: ${config.theme}`))
+    .split(GROUP_PLACEHOLDER)
+    .join(asHtml(config.groupName))
+    .split(OF_GROUP_PLACEHOLDER)
+    .join(asHtml(ofGroup(config.groupName)))
+    .split(PRICE_PLACEHOLDER)
+    .join(asHtml(config.price))
     .split(CONFIG_PLACEHOLDER)
     .join(`<script type="application/json" id="app-config">${json}</script>`);
 }

@@ -33,7 +33,7 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
   edicao_numero: "O número do selo no topo da página (2 aparece como “2ª EDIÇÃO”) e da prestação de contas.",
   tema: "A frase abaixo do título.",
-  ano: "O ano que aparece no rodapé (“© 2025 Juventude Católica VG”) e completa a data na autorização de viagem.",
+  ano: "O ano que aparece no rodapé, antes do nome do grupo (“© 2025”), e completa a data na autorização de viagem.",
   grupo_nome:
     "O grupo que organiza a caravana: no topo da página, no rodapé, na prestação de contas e na autorização de viagem (“da caravana do grupo …”).",
   viagem_destino: "Vazio: o local e a cidade do evento.",

@@ -4,16 +4,21 @@ import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
 import { appConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
+import { whatsappShare } from "../../../shared/phone";
+import { teamAccessText } from "../../../shared/whatsapp-texts";
 import type { MemberWithPassword } from "./team-api";
 
 /** The generated password, once: copy it or send it by WhatsApp, then it is gone. */
 export function PasswordShownDialog({ shown, onClose }: { shown: MemberWithPassword; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
   const { member, password } = shown;
-  const message =
-    `Olá, ${member.nome}! Seu acesso ao painel da caravana (${ROLE_LABELS[member.papel]}):\n` +
-    `Endereço: ${appConfig().publicUrl}/admin\nUsuário: ${member.login}\nSenha: ${password}\n` +
-    'Depois de entrar, você pode trocar a senha em "Alterar senha".';
+  const message = teamAccessText({
+    nome: member.nome,
+    papel: ROLE_LABELS[member.papel],
+    login: member.login,
+    password,
+    site: appConfig().publicUrl,
+  });
 
   async function copy() {
     try {
@@ -42,7 +47,7 @@ export function PasswordShownDialog({ shown, onClose }: { shown: MemberWithPassw
         </button>
         <a
           className="admin-btn admin-btn-success"
-          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          href={whatsappShare(message)}
           target="_blank"
           rel="noopener noreferrer"
         >

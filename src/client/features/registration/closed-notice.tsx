@@ -1,3 +1,4 @@
+import { ofGroup } from "../../../shared/group-name";
 import { useAppConfig } from "../../lib/app-config";
 import { MyRegistrationLink } from "./my-registration-link";
 
@@ -6,7 +7,7 @@ import { MyRegistrationLink } from "./my-registration-link";
  * edition whose form was never opened, so nothing has closed yet.
  */
 export function ClosedNotice({ soon = false }: { soon?: boolean }) {
-  const { eventTitle } = useAppConfig();
+  const { eventTitle, groupName } = useAppConfig();
   return (
     <section className="signup-card closed-card intro-step" aria-labelledby="closed-title">
       <span className="closed-icon" aria-hidden="true">
@@ -25,7 +26,7 @@ export function ClosedNotice({ soon = false }: { soon?: boolean }) {
           ? `As inscrições para a caravana da ${eventTitle} abrem em breve.`
           : `As inscrições para a caravana da ${eventTitle} estão encerradas no momento.`}
       </p>
-      <p>Acompanhe nossas redes sociais para ficar por dentro das novidades da Juventude Católica VG!</p>
+      <p>Acompanhe nossas redes sociais para ficar por dentro das novidades {ofGroup(groupName)}!</p>
       <MyRegistrationLink />
     </section>
   );

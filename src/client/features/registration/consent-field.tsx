@@ -10,7 +10,7 @@ interface ConsentFieldProps {
 
 /** The guardian's authorisation, asked only for participants under 18 (LGPD). */
 export function ConsentField({ checked, onChange, error, disabled }: ConsentFieldProps) {
-  const { eventTitle } = useAppConfig();
+  const { eventTitle, groupName } = useAppConfig();
   const id = "campo-consentimento";
   const errorId = `${id}-erro`;
   return (
@@ -28,7 +28,7 @@ export function ConsentField({ checked, onChange, error, disabled }: ConsentFiel
           disabled={disabled}
         />
         <label htmlFor={id} className="consent-label">
-          {consentText(eventTitle)}
+          {consentText(eventTitle, groupName)}
         </label>
       </div>
       {error && (

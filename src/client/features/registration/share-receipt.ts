@@ -1,20 +1,19 @@
 import { toast } from "../../lib/toast";
 import { appConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
+import { whatsappToInternational } from "../../../shared/phone";
+import { receiptText } from "../../../shared/whatsapp-texts";
 
 /**
  * The message a visitor sends with the PIX receipt, for Web Share and wa.me.
  * After registering, the reference (e.g. JDJ7K3Q) lets the coordination find the registration.
  */
 export function receiptMessage(name: string, reference?: string): string {
-  const { eventTitle, price } = appConfig();
-  const who = name.trim() ? ` Meu nome é ${name.trim()}.` : "";
-  const code = reference ? ` Código da inscrição: ${reference}.` : "";
-  return `Olá! Fiz o PIX de ${price} da inscrição na caravana da Juventude Católica VG para a ${eventTitle}.${who}${code} Segue o comprovante.`;
+  return receiptText(appConfig(), name, reference);
 }
 
 export function whatsappLink(message: string): string {
-  return `https://wa.me/${appConfig().whatsappNumber}?text=${encodeURIComponent(message)}`;
+  return whatsappToInternational(appConfig().whatsappNumber, message);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { RegistrationFound } from "../../../shared/api-types";
 import { TIMINGS } from "../../../shared/constants";
+import { ofGroup } from "../../../shared/group-name";
 import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
 import { DeadlineLine, ThanksPix } from "./thanks-pix";
@@ -36,7 +37,7 @@ export function ThanksPage({
   const waiting = registration?.situacao === "espera";
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
-  const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price } = useAppConfig();
+  const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price, groupName } = useAppConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
 
   return (
@@ -54,7 +55,7 @@ export function ThanksPage({
             </p>
             <h1 className="thanks-title">Bem-vindo(a) à caravana!</h1>
             <p className="thanks-welcome">
-              Sua inscrição na caravana da Juventude Católica VG foi recebida. Que alegria caminhar com você rumo à{" "}
+              Sua inscrição na caravana {ofGroup(groupName)} foi recebida. Que alegria caminhar com você rumo à{" "}
               {eventTitle}, Jovens peregrinos da Esperança!
             </p>
           </>
@@ -93,7 +94,9 @@ export function ThanksPage({
         )}
         {paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">
-            <p>Não esqueça: procure alguém da coordenação da Juventude para pagar {price} em espécie.</p>
+            <p>
+              Não esqueça: procure alguém da coordenação {ofGroup(groupName)} para pagar {price} em espécie.
+            </p>
             <DeadlineLine deadline={registration?.prazo_pagamento} />
           </div>
         )}

@@ -36,8 +36,8 @@ BEGIN
 
   IF NEW.situacao = 'vencida' AND OLD.situacao = 'vaga' THEN
     PERFORM caravana_avisar(NEW.id, 'vaga_liberada', 'Sua vaga foi liberada',
-      quem || ': o pagamento não chegou até ' || coalesce(caravana_quando(NEW.prazo_pagamento), 'o prazo')
-        || '. Fale com a coordenação.');
+      quem || ': o pagamento não foi confirmado até ' || coalesce(caravana_quando(NEW.prazo_pagamento), 'o prazo')
+        || ', e a vaga passou para a próxima pessoa da lista de espera. Não pague agora: fale com a coordenação.');
   END IF;
 
   IF NEW.autorizacao_recebida_em IS NOT NULL AND OLD.autorizacao_recebida_em IS NULL THEN

@@ -22,7 +22,7 @@ export function SendAsNotices({ list, onSent }: { list: MessageListView; onSent:
         "success",
         "Aviso enviado",
         sent.pessoas > 0
-          ? `${plural(sent.pessoas, "pessoa recebe", "pessoas recebem")} no celular.`
+          ? `Aviso enviado ao celular de ${plural(sent.pessoas, "pessoa", "pessoas")}.`
           : "Ninguém mais desta lista tem os avisos ligados.",
       );
     } catch (e) {
@@ -40,8 +40,8 @@ export function SendAsNotices({ list, onSent }: { list: MessageListView; onSent:
         <strong>{reachText(pessoas, whatsapp)}</strong>
       </p>
       <p className="admin-card-note">
-        Quem ligou os avisos em “Minha inscrição” recebe este texto no celular, sem o link pessoal (o aviso abre a
-        página da inscrição). As outras mensagens continuam abaixo, para o WhatsApp.
+        Quem ativou os avisos no celular recebe este texto como notificação, sem o link pessoal (tocar nela abre a
+        inscrição), e a linha conta como enviada. As outras continuam abaixo, para o WhatsApp.
       </p>
       <button
         type="button"

@@ -86,7 +86,7 @@ export function ExtendDeadlineDialog({
             ? current
               ? `${people[0].nome_completo} · hoje: pagar até ${deadlineIn(current, zone)}`
               : people[0].nome_completo
-            : `${plural(people.length, "inscrição selecionada", "inscrições selecionadas")}: o mesmo novo prazo para todas as que esperam pagamento.`}
+            : `${plural(people.length, "inscrição selecionada", "inscrições selecionadas")}. O novo prazo vale para quem ainda não pagou.`}
         </p>
         <div className="deadline-when">
           <AdminField id={`${id}-dia`} label="Novo dia" error={error?.field === "dia" ? error.message : null}>

@@ -1,15 +1,14 @@
 import { useState } from "react";
 import type { Registration } from "../../../../shared/api-types";
 import { whatsappTo } from "../../../../shared/phone";
+import { personalLinkText } from "../../../../shared/whatsapp-texts";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError, UNKNOWN_ERROR } from "../../../lib/api";
 import { appConfig } from "../../../lib/app-config";
 import { toast } from "../../../lib/toast";
 import { replacePersonalLink, sendPersonalLink } from "../api/personal-link";
 
-const message = (r: Registration, link: string) =>
-  `Olá! Este é o link da inscrição de ${r.nome_completo} na caravana para a ${appConfig().eventTitle}. ` +
-  `Por ele você vê o pagamento, a vaga e a autorização, de qualquer celular: ${link}`;
+const message = (r: Registration, link: string) => personalLinkText(appConfig(), r.nome_completo, link);
 
 /**
  * "Enviar link" opens WhatsApp to the guardian's number with the personal

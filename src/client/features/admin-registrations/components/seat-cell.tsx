@@ -1,20 +1,14 @@
 import type { Registration } from "../../../../shared/api-types";
 import { whatsappTo } from "../../../../shared/phone";
 import { seatLabel } from "../../../../shared/seats";
+import { seatConfirmedText } from "../../../../shared/whatsapp-texts";
 import { appConfig } from "../../../lib/app-config";
 import { DeadlineNote } from "./deadline-note";
 
 /** The guardian's WhatsApp with a message that the seat is confirmed; null once the phone was purged. */
 export function seatConfirmedLink(r: Registration): string | null {
   if (!r.numero_responsavel) return null;
-  const { eventTitle, price } = appConfig();
-  const bus = r.onibus_nome ? ` no ${r.onibus_nome}` : "";
-  const reference = r.referencia ? ` Use a referência ${r.referencia} no pagamento.` : "";
-  const message =
-    `Olá! Aqui é a coordenação da caravana da Juventude Católica VG para a ${eventTitle}. ` +
-    `Abriu uma vaga e a inscrição de ${r.nome_completo} está confirmada${bus}. ` +
-    `O valor é ${price}, por PIX ou em espécie.${reference}`;
-  return whatsappTo(r.numero_responsavel, message);
+  return whatsappTo(r.numero_responsavel, seatConfirmedText(appConfig(), r));
 }
 
 /** Seated from the waiting list: the row offers to tell the guardian. */

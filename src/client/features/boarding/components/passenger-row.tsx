@@ -1,5 +1,7 @@
 import { ADULT_AGE } from "../../../../shared/privacy";
 import { whatsappTo } from "../../../../shared/phone";
+import { notBoardedText } from "../../../../shared/whatsapp-texts";
+import { appConfig } from "../../../lib/app-config";
 import type { Trip } from "../../../../shared/boarding";
 import type { SeenPassenger } from "../utils/roll-call-state";
 
@@ -21,9 +23,7 @@ export function PassengerRow({ passenger: p, trip, showContacts, noAuthorization
   const paid = p.status_pagamento === "confirmado";
   const minor = p.idade < ADULT_AGE;
   const classes = ["rc-row", boarded ? "is-boarded" : "", paid ? "" : "is-unpaid"].filter(Boolean).join(" ");
-  const message =
-    `Olá! Aqui é a coordenação da caravana da Juventude Católica VG. ${p.nome_completo} ainda não embarcou ` +
-    `no ${busName} (${trip}). Pode nos ajudar a encontrar?`;
+  const message = notBoardedText(appConfig(), p.nome_completo, busName, trip);
   return (
     <li className={classes}>
       <button type="button" className="rc-tap" aria-pressed={boarded} onClick={onTap}>

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { personalLink } from "../../../../shared/my-registration";
+import { whatsappShare } from "../../../../shared/phone";
+import { ownLinkText } from "../../../../shared/whatsapp-texts";
 import { appConfig } from "../../../lib/app-config";
 import { copyText } from "../../../lib/clipboard";
 import { toast } from "../../../lib/toast";
@@ -11,12 +13,12 @@ import { toast } from "../../../lib/toast";
 export function PersonalLink({ id, token, name }: { id: string; token: string; name: string }) {
   const [copied, setCopied] = useState(false);
   const link = personalLink(appConfig().publicUrl, id, token);
-  const message = `Minha inscrição na caravana (${name}): ${link}`;
+  const message = ownLinkText(name, link);
   return (
     <div className="my-link">
       <p className="my-help">
         Salve este link: ele abre esta página em qualquer celular. No WhatsApp, escolha uma conversa (pode ser com você
-        mesma). Não compartilhe com quem não é da família.
+        mesmo(a)). Não compartilhe com quem não é da família.
       </p>
       <div className="my-actions">
         <button
@@ -33,12 +35,7 @@ export function PersonalLink({ id, token, name }: { id: string; token: string; n
         >
           {copied ? "Link copiado" : "Copiar link"}
         </button>
-        <a
-          className="v-btn v-btn-whatsapp"
-          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="v-btn v-btn-whatsapp" href={whatsappShare(message)} target="_blank" rel="noopener noreferrer">
           Enviar o link pelo WhatsApp
         </a>
       </div>

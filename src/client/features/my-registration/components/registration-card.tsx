@@ -69,7 +69,13 @@ function SeatState({ view }: { view: MyRegistration }) {
         Lista de espera{view.posicao_espera ? `: ${view.posicao_espera}ª posição` : ""}. Avisamos quando abrir uma vaga.
       </p>
     );
-  return <p className="my-state my-state-ok">{view.onibus_nome ? `Vaga no ${view.onibus_nome}` : "Vaga garantida"}</p>;
+  // Unpaid, the seat is held until the deadline, not yet guaranteed.
+  const owing = view.pagamento.estado === "pendente";
+  return (
+    <p className="my-state my-state-ok">
+      {view.onibus_nome ? `Vaga no ${view.onibus_nome}` : owing ? "Vaga reservada" : "Vaga garantida"}
+    </p>
+  );
 }
 
 /** One registration on "Minha inscrição": where it stands, and what the family can do. */

@@ -5,10 +5,10 @@ import "./push-notices.css";
 /** What the page says where notices cannot be turned on here, with what to do. */
 const CANNOT: Record<"blocked" | "iphone" | "unsupported", string> = {
   iphone:
-    "No iPhone, os avisos chegam com o site na tela de início: toque em Compartilhar › “Adicionar à Tela de Início”, abra por lá e ligue os avisos.",
+    "No iPhone, os avisos só funcionam com o site salvo na Tela de Início: toque em Compartilhar › “Adicionar à Tela de Início”, abra pelo novo ícone e toque em “Receber avisos neste celular”.",
   unsupported: "Este navegador não mostra avisos. No Android, abra esta página no Chrome para recebê-los.",
   blocked:
-    "Os avisos deste site estão bloqueados neste navegador. Libere em Configurações do site › Notificações (no cadeado ao lado do endereço) e volte aqui.",
+    "Os avisos deste site estão bloqueados neste navegador. Libere no ícone à esquerda do endereço › Permissões › Notificações e volte aqui.",
 };
 
 /**
@@ -29,9 +29,9 @@ export function PushNotices({ held, offer }: { held: NoticeHolder[]; offer?: str
         {state === "iphone" || state === "unsupported" || state === "blocked"
           ? CANNOT[state]
           : on
-            ? "Ligados: este celular avisa quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e quando a coordenação mandar recado."
+            ? "Avisos ativados. Este celular vai avisar quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e quando a coordenação mandar mensagem."
             : (offer ??
-              "Receba aqui, sem abrir o WhatsApp, quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e os recados da coordenação.")}
+              "Receba aqui, sem abrir o WhatsApp, quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e as mensagens da coordenação.")}
       </p>
       {(state === "off" || state === "turningOn") && (
         <button
