@@ -18,12 +18,10 @@ export const NOTICE_MESSAGES = {
     "Este navegador usa um serviço de avisos que o site não conhece. Use o Chrome no Android ou o Safari no iPhone.",
   noProof:
     "Não conseguimos confirmar as inscrições deste celular. Abra a inscrição pelo link mais recente e tente de novo.",
-  tooManyPhones: (max: number) =>
-    `Esta inscrição já recebe avisos em ${max} celulares. Desligue os avisos em um deles (“Parar avisos”) e tente de novo.`,
   tooManyFromHere: "Muitos celulares ligaram os avisos a partir desta rede. Tente de novo mais tarde.",
 } as const;
 
-/** Phones that may hear about one registration (a family's, not a crowd's). */
+/** Phones that hear about one registration (a family's, not a crowd's); a new one replaces the one quiet longest. */
 export const PHONES_PER_REGISTRATION = 5;
 /** Registrations one phone may hear about: siblings, as the form allows on one number. */
 export const REGISTRATIONS_PER_PHONE = 20;

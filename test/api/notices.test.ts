@@ -15,8 +15,14 @@ import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** What a phone posts when "Receber avisos neste celular" is tapped. */
-const subscribe = (t: TestApp, sub: TestSubscription, held: RegistrationCreated[], remoteAddress = "10.1.0.1") =>
+let phones = 0;
+/** What a phone posts when "Receber avisos neste celular" is tapped; each phone on its own address unless told. */
+const subscribe = (
+  t: TestApp,
+  sub: TestSubscription,
+  held: RegistrationCreated[],
+  remoteAddress = `10.1.${Math.floor(++phones / 250)}.${phones % 250}`,
+) =>
   t.app.inject({
     method: "POST",
     url: "/api/avisos",
@@ -105,34 +111,69 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     expect(mixed.json()).toEqual({ inscricoes: [ana.id] });
     expect((await subscribe(t, phone, [ana, bia])).json()).toEqual({ inscricoes: [ana.id, bia.id] });
 
-    // Five phones may hear about one registration; a sixth is told why not.
-    for (let i = 1; i < PHONES_PER_REGISTRATION; i++)
-      expect((await subscribe(t, receiver.subscription(), [ana])).statusCode).toBe(200);
-    const sixth = await subscribe(t, receiver.subscription(), [ana]);
-    expect(sixth.statusCode).toBe(409);
-    expect(sixth.json().error).toBe(NOTICE_MESSAGES.tooManyPhones(PHONES_PER_REGISTRATION));
+    // Another spelling of the same endpoint is the same phone; other keys on a kept endpoint are refused.
+    const shouted = phone.json.endpoint.replace("/push/", "/push/../push/");
+    expect((await subscribe(t, { ...phone, json: { ...phone.json, endpoint: shouted } }, [ana, bia])).statusCode).toBe(
+      200,
+    );
+    const hijack = await subscribe(t, { ...phone, json: { ...phone.json, keys: receiver.subscription().json.keys } }, [
+      ana,
+    ]);
+    expect(hijack.statusCode).toBe(409);
+    expect(hijack.json().error).toBe(NOTICE_MESSAGES.badSubscription);
+    const phonesOf = async (id: string) =>
+      (
+        await t.db.query<{ endpoint: string }>(
+          "SELECT s.endpoint FROM aviso_inscricoes a JOIN aviso_assinaturas s ON s.id = a.assinatura_id WHERE a.inscricao_id = $1",
+          [id],
+        )
+      ).map((r) => r.endpoint);
+    expect(await phonesOf(ana.id)).toEqual([phone.json.endpoint]);
+
+    // Five phones hear about one registration; a sixth gets in and the one quiet longest stops hearing about it.
+    const others = Array.from({ length: PHONES_PER_REGISTRATION }, () => receiver.subscription());
+    for (const other of others) expect((await subscribe(t, other, [ana])).statusCode).toBe(200);
+    expect((await phonesOf(ana.id)).sort()).toEqual(others.map((o) => o.json.endpoint).sort());
+    expect(await phonesOf(bia.id)).toEqual([phone.json.endpoint]);
+
+    // One address adds at most 20 new phones an hour (a parish's Wi-Fi at a meeting, not a script).
+    const crowd = await Promise.all(
+      Array.from({ length: 21 }, () => subscribe(t, receiver.subscription(), [bia], "10.9.9.9")),
+    );
+    expect(crowd.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    expect(crowd.find((r) => r.statusCode === 429)?.json().error).toBe(NOTICE_MESSAGES.tooManyFromHere);
+
+    // Two posts of one new endpoint at once: both answered, one row.
+    const twice = receiver.subscription();
+    const both = await Promise.all([subscribe(t, twice, [ana]), subscribe(t, twice, [bia])]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [{ n: rows }] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM aviso_assinaturas WHERE endpoint = $1",
+      [twice.json.endpoint],
+    );
+    expect(rows).toBe(1);
 
     // "Parar avisos" needs the endpoint's own secret.
     const wrong = await t.app.inject({
       method: "POST",
       url: "/api/avisos/parar",
-      payload: { endpoint: phone.json.endpoint, auth: "A".repeat(22) },
+      payload: { endpoint: twice.json.endpoint, auth: "A".repeat(22) },
     });
     expect(wrong.statusCode).toBe(204);
     const [{ n: still }] = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM aviso_assinaturas WHERE endpoint = $1",
-      [phone.json.endpoint],
+      [twice.json.endpoint],
     );
     expect(still).toBe(1);
     const stop = await t.app.inject({
       method: "POST",
       url: "/api/avisos/parar",
-      payload: { endpoint: phone.json.endpoint, auth: phone.json.keys.auth },
+      payload: { endpoint: twice.json.endpoint, auth: twice.json.keys.auth },
     });
     expect(stop.statusCode).toBe(204);
     const [{ n: gone }] = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM aviso_assinaturas WHERE endpoint = $1",
-      [phone.json.endpoint],
+      [twice.json.endpoint],
     );
     expect(gone).toBe(0);
     expect((await t.app.inject({ url: "/api/avisos/chave" })).json().chave).toMatch(/^[A-Za-z0-9_-]{87}$/);
@@ -380,8 +421,10 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     await t.app.notices.sendDue();
     const [notice] = receiver.to(phone.id);
     expect(notice.payload.titulo).toBe("Lembrete de pagamento");
-    expect(notice.payload.corpo).toContain(`• Ana Irmã Aviso (código ${ana.referencia}): R$ 15,00 até `);
-    expect(notice.payload.corpo).toContain(`• Beto Irmão Aviso (código ${beto.referencia}): R$ 15,00 até `);
+    // First names only on a lock screen.
+    expect(notice.payload.corpo).toContain(`• Ana (código ${ana.referencia}): R$ 15,00 até `);
+    expect(notice.payload.corpo).toContain(`• Beto (código ${beto.referencia}): R$ 15,00 até `);
+    expect(notice.payload.corpo).not.toContain("Irmã Aviso");
     expect(notice.payload.corpo).toContain("– toque aqui para abrir a inscrição");
     // No personal link, no secret: the notice opens "Minha inscrição" on the phone that holds them.
     expect(notice.payload.corpo).not.toMatch(/https?:|minha-inscricao/);
@@ -434,9 +477,7 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     const ok = await equipeSession.inject("POST", `/api/mensagens/listas/${(mine.json() as { id: string }).id}/avisos`);
     expect(ok.json()).toEqual({ pessoas: 1, linhas: 1 });
     await t.app.notices.sendDue();
-    expect(receiver.to(phone.id).map((r) => r.payload.corpo)).toEqual([
-      "Olá! Amanhã, no ônibus:\n• Dani Ônibus: Ônibus 1",
-    ]);
+    expect(receiver.to(phone.id).map((r) => r.payload.corpo)).toEqual(["Olá! Amanhã, no ônibus:\n• Dani: Ônibus 1"]);
     const [other] = await t.db.query<{ id: string }>(
       // Another helper's list (one who left the team since).
       `INSERT INTO mensagem_listas (grupo, onibus_id, texto_chave, texto_titulo, texto, rotulo, pessoas, criada_por_id,
@@ -466,6 +507,23 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     expect(receiver.received).toEqual([]);
     // The old secret no longer subscribes.
     expect((await subscribe(t, phone, [lia])).statusCode).toBe(403);
+
+    // A phone posting its old secret while "Gerar novo link" runs: the link is replaced, and no tie survives.
+    const fresh = (await adminSession.inject("POST", `/api/registrations/${lia.id}/link`)).json() as { token: string };
+    const racing = receiver.subscription();
+    const held = { ...lia, upload_token: fresh.token };
+    const [replacedAgain] = await Promise.all([
+      adminSession.inject("POST", `/api/registrations/${lia.id}/new-link`),
+      ...Array.from({ length: 6 }, () => subscribe(t, racing, [held])),
+    ]);
+    expect(replacedAgain.statusCode, replacedAgain.body).toBe(200);
+    // Whatever order they ran in, no phone holds a tie made with the revoked secret after the replacement.
+    const [{ ties }] = await t.db.query<{ ties: number }>(
+      "SELECT count(*)::int AS ties FROM aviso_inscricoes WHERE inscricao_id = $1",
+      [lia.id],
+    );
+    expect(ties).toBe(0);
+    expect((await subscribe(t, racing, [held])).statusCode).toBe(403);
   });
 
   // Last in the block: the close starts a new edition.

@@ -203,7 +203,7 @@ describe("Avisos neste celular, on a phone", () => {
       await shotAt360(page, "mensagens-aviso-enviado");
       await ui.app.app.notices.sendDue();
       expect(receiver.to(phone.id).map((r) => r.payload.corpo)).toEqual([
-        `Olá! Falta pagar:\n• Sara Aviso (código ${withNotices.referencia}): R$ 15,00 – toque aqui para abrir a inscrição`,
+        `Olá! Falta pagar:\n• Sara (código ${withNotices.referencia}): R$ 15,00 – toque aqui para abrir a inscrição`,
       ]);
     } finally {
       await context.close();

@@ -25,14 +25,23 @@ self.addEventListener("push", (event) => {
   );
 });
 
+/** Where a tap may go: a page of this site, by its path only. */
+const pageOf = (path) =>
+  new URL(
+    typeof path === "string" && path.startsWith("/") && !path.startsWith("//") ? path : "/minha-inscricao",
+    self.location.origin,
+  ).href;
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || "/minha-inscricao", self.location.origin).href;
+  const url = pageOf(event.notification.data?.url);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      // A page of the site already open: bring it there, instead of a second tab.
-      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      // A family's page already open (never a panel's tab, which may hold unsaved work): bring it there.
+      const open = windows.find((w) =>
+        /^\/(minha-inscricao|obrigado)(\/|$|\?|#)/.test(new URL(w.url).pathname + new URL(w.url).search),
+      );
       if (open) {
         const there = open.url === url ? open : await open.navigate(url).catch(() => null);
         if (there) return there.focus().catch(() => there);

@@ -8,6 +8,8 @@ import { stillInGroupByRow, whyLeft } from "./message-groups";
 import { mayWorkOn } from "./send-message-row";
 
 /** What a notice says where a WhatsApp text has the personal link: the notice itself opens "Minha inscrição". */
+const firstName = (nome: string) => nome.trim().split(/\s+/)[0];
+
 export const NOTICE_INSTEAD_OF_LINK = "toque aqui para abrir a inscrição";
 
 export interface NoticesSent {
@@ -84,7 +86,10 @@ export async function sendListAsNotices(
         notices.corpo.push(
           fillMessage(
             list.texto,
-            proven.map((m) => asPerson(m, NOTICE_INSTEAD_OF_LINK, settings.fuso_horario)),
+            // On a lock screen, the first name only (caravana_quem's rule for every notice).
+            proven.map((m) =>
+              asPerson({ ...m, nome: firstName(m.nome) }, NOTICE_INSTEAD_OF_LINK, settings.fuso_horario),
+            ),
             facts,
           ),
         );

@@ -10,7 +10,9 @@ CREATE TABLE aviso_assinaturas (
   auth text NOT NULL CHECK (length(auth) = 22),
   -- A hash of the address that added it: the per-address limit counts by it (no address is kept).
   origem_hash text NOT NULL,
-  criada_em timestamptz NOT NULL DEFAULT now()
+  criada_em timestamptz NOT NULL DEFAULT now(),
+  -- The last time the phone said it holds its registrations: a sixth phone replaces the one quiet longest.
+  confirmada_em timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE aviso_assinaturas IS 'A phone''s Web Push subscription; it lives only while it proves at least one registration (aviso_inscricoes).';
 
