@@ -8,8 +8,7 @@ import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice, parsePrice } from "../shared/price";
 import { PER_PHONE_MAX } from "../shared/event-settings";
 import { isTimeZone } from "../shared/time-zone";
-import { PUSH_ENDPOINTS_ERROR, parseExtraOrigins } from "./notices/push-endpoints";
-import { vapidKeysFrom } from "./notices/vapid";
+import { createECDH } from "node:crypto";
 
 // Every environment variable the server reads, validated once at start-up.
 // Event facts are here too, with the spec's values as defaults.
@@ -55,6 +54,45 @@ const pixText = (fallback: string, sanitize: (v: string) => string) =>
     ),
     fallback,
   );
+
+export const PUSH_ENDPOINTS_ERROR =
+  "use origens separadas por vírgula, como https://push.exemplo.org; http:// só para 127.0.0.1, ::1 ou localhost";
+
+const isLoopback = (host: string) => {
+  const bare = host.replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || (isIP(bare) === 4 && bare.startsWith("127."));
+};
+
+/** PUSH_ENDPOINTS_EXTRA: origins (scheme, host, port); plain http only on a loopback address. Null when one is wrong. */
+export function parseExtraOrigins(value: string): string[] | null {
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const part of parts) {
+    if (!URL.canParse(part)) return null;
+    const url = new URL(part);
+    if (url.origin === "null" || part.replace(/\/$/, "") !== url.origin) return null;
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) return null;
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** Whether a VAPID public point and private scalar (base64url) are one P-256 pair (notices/vapid.ts signs with it). */
+export function isVapidPair(publicKey: string, privateKey: string): boolean {
+  const point = Buffer.from(publicKey, "base64url");
+  const d = Buffer.from(privateKey, "base64url");
+  if (point.length !== 65 || point[0] !== 4 || d.length !== 32) return false;
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(d);
+    return ecdh.getPublicKey().equals(point);
+  } catch {
+    return false;
+  }
+}
 
 const PUBLIC_URL_ERROR = "use o endereço do site com http:// ou https://, por exemplo https://caravana.exemplo.org";
 
@@ -245,7 +283,7 @@ function vapidIssues(env: Record<string, string | undefined>): string[] {
   const { VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv } = env;
   if (!pub && !priv) return [];
   if (!pub || !priv) return ["  VAPID_PUBLIC_KEY: defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas, ou nenhuma"];
-  return vapidKeysFrom(pub, priv) ? [] : ["  VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY não formam um par"];
+  return isVapidPair(pub, priv) ? [] : ["  VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY não formam um par"];
 }
 
 /** Where the server can be reached when PUBLIC_URL is not set: its own address. */

@@ -74,6 +74,7 @@ export const STATUS_FILTERS = [
   "sem_autorizacao",
   "vence_em_breve",
   "vencidas",
+  "acompanhantes",
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
@@ -91,6 +92,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   sem_autorizacao: "Menores sem autorização",
   vence_em_breve: "Vence em breve",
   vencidas: "Vencidas",
+  acompanhantes: "Acompanhantes",
 };
 export const SORT_LABELS: Record<Sort, string> = {
   recentes: "Mais Recentes",

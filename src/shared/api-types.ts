@@ -136,6 +136,8 @@ export interface Registration {
   autorizacao_por: string | null;
   /** Pay by this moment, or the seat goes on (decision 049); a Vencida keeps the one that passed. */
   prazo_pagamento: string | null;
+  /** Added by Coordenação as an adult who travels with the youth ("Acompanhante"). */
+  acompanhante: boolean;
 }
 
 export interface ApiError {

@@ -92,6 +92,10 @@ export interface BoardingPassenger {
   volta: boolean;
   /** Under 16 with no travel authorisation handed in (decision 037); shown only while the setting asks for it. Missing in lists kept before. */
   sem_autorizacao?: boolean;
+  /** An adult the coordination added ("Acompanhante"). Missing in lists kept before. */
+  acompanhante?: boolean;
+  /** What they still owe, to say at the door before boarding. Missing in lists kept before. */
+  devido_centavos?: number;
 }
 
 /** The bus leader's sheet (Coordenação): one page per bus, with the guardians and the health notes. */
@@ -108,6 +112,7 @@ export interface LeaderSheetBus {
     parentesco: string | null;
     numero_responsavel: string | null;
     sem_autorizacao: boolean;
+    acompanhante: boolean;
     saude: string | null;
   }[];
 }
@@ -123,6 +128,8 @@ export interface BoardingBus {
   id: string | null;
   nome: string;
   lugares: number | null;
+  /** Who of Equipe takes care of it ("Mensagens"): their roll call opens on it. Missing in lists kept before. */
+  equipe_id?: number | null;
 }
 
 export interface BoardingList {

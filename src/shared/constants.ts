@@ -1,6 +1,8 @@
 // Product rules from the spec (section 9). Event facts live in server config instead.
 export const AGE_MIN = 4;
 export const AGE_MAX = 65;
+/** "Acompanhante": an adult the coordination adds, of any adult age (shared/companions.ts). */
+export const COMPANION_AGE_MAX = 120;
 export const NAME_MAX_LENGTH = 120;
 export const PAGE_SIZE = 10;
 export const MOBILE_BREAKPOINT_PX = 768;

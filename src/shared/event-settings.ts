@@ -279,6 +279,10 @@ export const eventSettingsSchema = z.strictObject({
   prazo_liberar_automaticamente: onOff,
 });
 
+const MONTHS = /\b(Janeiro|Fevereiro|Março|Abril|Maio|Junho|Julho|Agosto|Setembro|Outubro|Novembro|Dezembro)\b/g;
+/** "16 de Agosto" → "16 de agosto": Portuguese writes months in lower case. */
+export const lowerCaseMonths = (text: string) => text.replace(MONTHS, (m) => m.toLowerCase());
+
 /** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */
 export function tripFacts(
   s: Pick<EventSettings, "viagem_destino" | "viagem_datas" | "local" | "cidade" | "data" | "horario" | "ano">,
@@ -286,10 +290,13 @@ export function tripFacts(
   // "Área Pastoral, Itapecuru-Mirim - MA" already names its city; "A partir das 08h" goes mid-sentence.
   const namesCity = fold(s.local).includes(fold(s.cidade));
   const time = s.horario.charAt(0).toLowerCase() + s.horario.slice(1);
+  // A notary wants the year, and a month is lower case mid-sentence: "16 de Agosto" → "16 de agosto de 2025".
+  const day = lowerCaseMonths(`${s.data}${/\d{4}/.test(s.data) ? "" : ` de ${s.ano}`}`);
   return {
     destino: s.viagem_destino || (namesCity ? s.local : `${s.local}, ${s.cidade}`),
-    // A notary wants the year: "16 de Agosto" becomes "16 de Agosto de 2025".
-    datas: s.viagem_datas || `${s.data}${/\d{4}/.test(s.data) ? "" : ` de ${s.ano}`}, ${time}`,
+    datas: s.viagem_datas || `${day}, ${time}`,
+    /** The going's day when "Ida e volta" is not set: the validity then says the return is at the event's end. */
+    ida: s.viagem_datas ? null : day,
   };
 }
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;

@@ -174,7 +174,8 @@ export interface PaidWithoutSeat {
 export interface Accounts {
   /** From the first registration, payment or expense (null: none yet) to today, AAAA-MM-DD. */
   periodo: { de: string | null; ate: string };
-  inscricoes: { vaga: number; espera: number; desistente: number; vencida: number };
+  /** `acompanhantes`: of those with a seat, the adults the coordination added. */
+  inscricoes: { vaga: number; espera: number; desistente: number; vencida: number; acompanhantes: number };
   /** The price of everyone seated, with the rows. */
   esperado: { total: number; linhas: AccountsPerson[] };
   isencoes: { total: number; linhas: AccountsPerson[] };

@@ -10,28 +10,44 @@ export const AUTHORIZATION_AGE = 16;
 export const KINSHIP = {
   mae: "Mãe",
   pai: "Pai",
-  avo: "Avó/Avô",
-  tio: "Tia/Tio",
+  avo_f: "Avó",
+  avo_m: "Avô",
+  tia: "Tia",
+  tio_m: "Tio",
   irmao: "Irmã/Irmão maior de idade",
   tutor: "Tutor(a)",
   outro: "Outro",
+  // Chosen before the authorisation named which one; kept for those registrations, no longer offered.
+  avo: "Avó/Avô",
+  tio: "Tia/Tio",
 } as const;
 export type Kinship = keyof typeof KINSHIP;
 
+/** What the forms offer; a registration that chose an older one keeps it (kinshipChoices). */
+export const KINSHIP_CHOICES: Kinship[] = ["mae", "pai", "avo_f", "avo_m", "tia", "tio_m", "irmao", "tutor", "outro"];
+export const kinshipChoices = (current: string | null | undefined): Kinship[] =>
+  current && current in KINSHIP && !KINSHIP_CHOICES.includes(current as Kinship)
+    ? [...KINSHIP_CHOICES, current as Kinship]
+    : KINSHIP_CHOICES;
+
 /**
  * The relationship inside the authorisation's sentence ("na qualidade de … de
- * Ana"). The form asks no one's gender, so a choice that covers two is written
- * as "avô(ó)"; and since only a parent, a tutor or whoever holds custody may
- * authorise (ECA art. 83), a relative signs as holder of the custody.
+ * Ana"). Only a parent, a tutor or whoever holds custody may authorise (ECA
+ * art. 83), so a relative signs as holder of the custody; the older choices
+ * that covered two are written as "avô(ó)".
  */
 export const KINSHIP_IN_SENTENCE: Record<Kinship, string> = {
   mae: "mãe",
   pai: "pai",
-  avo: "avô(ó) e detentor(a) da guarda",
-  tio: "tio(a) e detentor(a) da guarda",
+  avo_f: "avó e detentora da guarda",
+  avo_m: "avô e detentor da guarda",
+  tia: "tia e detentora da guarda",
+  tio_m: "tio e detentor da guarda",
   irmao: "irmão(ã) maior de idade e detentor(a) da guarda",
   tutor: "tutor(a)",
   outro: "guardião(ã) ou tutor(a)",
+  avo: "avô(ó) e detentor(a) da guarda",
+  tio: "tio(a) e detentor(a) da guarda",
 };
 export const KINSHIP_KEYS = Object.keys(KINSHIP) as [Kinship, ...Kinship[]];
 
@@ -61,6 +77,8 @@ export interface AuthorizationDocument {
   lider_telefone: string | null;
   destino: string;
   datas: string;
+  /** The going's day when the trip's dates are not set ("Ida e volta"): the return is then at the event's end. */
+  ida: string | null;
   evento: string;
   grupo: string;
   /** The signed paper was handed in ("Recebida"). */

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import {
   AGE_MAX,
   AGE_MIN,
+  COMPANION_AGE_MAX,
   MAX_FAMILY_PROOFS,
   NAME_MAX_LENGTH,
   PAYMENT_METHODS,
@@ -100,18 +101,22 @@ export const healthSchema = z.pipe(
 );
 
 /** Accepts a number or the string of an <input>; empty means missing. */
-export const ageSchema = z.pipe(
-  z.transform((v: unknown) =>
-    v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v,
-  ),
-  z
-    .number({ error: (iss) => (iss.input === undefined ? MESSAGES.ageRequired : MESSAGES.ageRange) })
-    .check(
-      z.refine(Number.isInteger, MESSAGES.ageRange),
-      z.gte(AGE_MIN, MESSAGES.ageMin),
-      z.lte(AGE_MAX, MESSAGES.ageMax),
+const ageUpTo = (max: number) =>
+  z.pipe(
+    z.transform((v: unknown) =>
+      v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v,
     ),
-);
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MESSAGES.ageRequired : MESSAGES.ageRange) })
+      .check(
+        z.refine(Number.isInteger, MESSAGES.ageRange),
+        z.gte(AGE_MIN, MESSAGES.ageMin),
+        z.lte(max, max === AGE_MAX ? MESSAGES.ageMax : `Idade máxima: ${max} anos`),
+      ),
+  );
+export const ageSchema = ageUpTo(AGE_MAX);
+/** The panel's edit: a companion may be older than the form allows; the server checks which one it is. */
+const editAgeSchema = ageUpTo(COMPANION_AGE_MAX);
 
 /** Digits only or formatted; the result is always the bare digits. */
 export const phoneSchema = z.pipe(
@@ -195,7 +200,7 @@ export type RegistrationData = z.output<typeof registrationInputSchema>;
 export const registrationEditSchema = z.strictObject(
   {
     nome_completo: nameSchema,
-    idade: ageSchema,
+    idade: editAgeSchema,
     numero_responsavel: phoneSchema,
     metodo_pagamento: paymentMethodSchema,
     status_pagamento: paymentStatusSchema,

@@ -49,6 +49,8 @@ export interface TeamMember {
 
 /** Who is logged in, as the panel shows it. */
 export interface SessionUser {
+  /** admin_users.id: the roll call opens on the bus this person takes care of. */
+  id: number;
   nome: string;
   login: string;
   papel: Role;

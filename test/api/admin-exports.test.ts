@@ -25,6 +25,7 @@ const HEADERS = [
   "Responsável",
   "Parentesco",
   "Autorização recebida",
+  "Acompanhante",
 ];
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -152,10 +153,10 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
     const lines = text.slice(0, -2).split("\r\n");
     expect(lines).toEqual([
       HEADERS.map((h) => `"${h}"`).join(";"),
-      '"João da Silva";"17";"(98) 99999-8888";"PIX";"Pendente";"R$ 15,00";"01/08/2025 08:05";"";"";"Não";"Não";"";"";"";"";"";"";""',
-      '"Ana <b>""&\' Clara";"22";"(98) 3333-4444";"Espécie";"Pago";"R$ 15,00";"01/08/2025 23:30";"";"";"Não";"Não";"";"";"";"";"";"";""',
-      '" =HYPERLINK(""http://mal.example"")";"30";"(98) 91111-2222";"PIX";"Pago";"R$ 15,00";"03/08/2025 12:00";"";"";"Não";"Não";"";"";"";"";"";"";""',
-      '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"R$ 15,00";"04/08/2025 09:00";"";"";"Não";"Não";"";"";"";"";"";"";""',
+      '"João da Silva";"17";"(98) 99999-8888";"PIX";"Pendente";"R$ 15,00";"01/08/2025 08:05";"";"";"Não";"Não";"";"";"";"";"";"";"";""',
+      '"Ana <b>""&\' Clara";"22";"(98) 3333-4444";"Espécie";"Pago";"R$ 15,00";"01/08/2025 23:30";"";"";"Não";"Não";"";"";"";"";"";"";"";""',
+      '" =HYPERLINK(""http://mal.example"")";"30";"(98) 91111-2222";"PIX";"Pago";"R$ 15,00";"03/08/2025 12:00";"";"";"Não";"Não";"";"";"";"";"";"";"";""',
+      '"Nome\u0007Com;Controle";"40";"(98) 92222-3333";"PIX";"Pendente";"R$ 15,00";"04/08/2025 09:00";"";"";"Não";"Não";"";"";"";"";"";"";"";""',
     ]);
 
     const filtered = (await download("/api/registrations/export.csv?status=pendente&q=silva")).rawPayload.toString(

@@ -63,7 +63,7 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     await t.db.query("UPDATE registrations SET situacao = 'desistente' WHERE id = $1", [desistente.id]);
 
     const l = await list();
-    expect(l.onibus).toEqual([{ id: bus1.onibus.id, nome: "Ônibus 1", lugares: 2 }]);
+    expect(l.onibus).toEqual([{ id: bus1.onibus.id, nome: "Ônibus 1", lugares: 2, equipe_id: null }]);
     // Two seats: Bruno and Carla were in the waiting list, and Carla then cancelled.
     expect(l.passageiros.map((p) => p.nome_completo)).toEqual(["Ana Lima", "Zeca Souza"]);
     const z = l.passageiros.find((p) => p.id === zeca.id);

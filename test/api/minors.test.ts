@@ -75,7 +75,8 @@ describe.each(DB_KINDS)("minors on %s", (kind) => {
       lider_telefone: "98988881111",
       // The place names its city once; the group is "Nome do grupo", not the PIX receiver.
       destino: "Área Pastoral da Paróquia, Itapecuru-Mirim - MA",
-      datas: "16 de Agosto de 2025, a partir das 08h",
+      datas: "16 de agosto de 2025, a partir das 08h",
+      ida: "16 de agosto de 2025",
       evento: "JDJ 2025",
       grupo: "Juventude Católica VG",
     } satisfies Partial<AuthorizationDocument>);

@@ -171,7 +171,7 @@ describe("Minha inscrição, on phones", () => {
       expect(new URL(page.url()).hash).toBe("");
 
       await davi.getByRole("button", { name: "Corrigir dados" }).click();
-      await davi.getByLabel("Parentesco").selectOption({ label: "Avó/Avô" });
+      await davi.getByLabel("Parentesco").selectOption({ label: "Avó" });
       await davi.getByLabel("Cuidados de saúde").fill("Asma: leva a bombinha.");
       await shotAt360(page, "minha-inscricao-corrigir");
       await davi.getByRole("button", { name: "Salvar dados" }).click();
@@ -180,7 +180,7 @@ describe("Minha inscrição, on phones", () => {
         "SELECT parentesco, saude FROM registrations WHERE id = $1",
         [reg.id],
       );
-      expect(saved).toEqual({ parentesco: "avo", saude: "Asma: leva a bombinha." });
+      expect(saved).toEqual({ parentesco: "avo_f", saude: "Asma: leva a bombinha." });
 
       // Without a network the lookup says so, and the card already on screen stays.
       await phone.setOffline(true);

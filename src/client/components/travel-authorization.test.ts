@@ -38,6 +38,7 @@ const doc = (over: Partial<AuthorizationDocument> = {}): AuthorizationDocument =
   lider_telefone: "98981234567",
   destino: trip.destino,
   datas: trip.datas,
+  ida: trip.ida,
   evento: "JDJ 2025",
   grupo: "Juventude Católica VG",
   recebida: false,
@@ -48,16 +49,23 @@ describe("the travel authorisation reads as correct Portuguese", () => {
   it("names the place once, the date with no capital mid-sentence, the group with its article", () => {
     expect(trip).toEqual({
       destino: "Ginásio Costa Rodrigues, São Luís - MA",
-      datas: "16 de Agosto de 2025, saída às 05h30",
+      datas: "16 de agosto de 2025, saída às 05h30",
+      ida: "16 de agosto de 2025",
     });
     const text = read(doc());
     expect(text).toContain(
-      "responsável pelo Ônibus 1 da caravana do grupo Juventude Católica VG para o evento JDJ 2025, com destino ao seguinte local: Ginásio Costa Rodrigues, São Luís - MA, em 16 de Agosto de 2025, saída às 05h30.",
+      "responsável pelo Ônibus 1 da caravana do grupo Juventude Católica VG para o evento JDJ 2025, com destino ao seguinte local: Ginásio Costa Rodrigues, São Luís - MA, em 16 de agosto de 2025, saída às 05h30.",
     );
     expect(text).not.toMatch(/caravana de |com destino a [^o]|São Luís - MA, São Luís|, Saída/);
     expect(text).toContain("Assinatura (reconhecer firma em cartório)\n");
     expect(text).not.toMatch(/firma reconhecida em cartório \(reconhecer firma\)/);
-    expect(text).toContain("Esta autorização é válida somente para esta viagem, de ida e volta, no período acima.");
+    // The departure is not a period: the return is said apart, unless "Ida e volta" names both.
+    expect(text).toContain(
+      "Esta autorização é válida somente para esta viagem, de ida e volta: a ida em 16 de agosto de 2025, e a volta ao fim do evento.",
+    );
+    expect(read(doc({ datas: "15/08 às 22h a 17/08 às 6h", ida: null }))).toContain(
+      "em 15/08 às 22h a 17/08 às 6h.\nEsta autorização é válida somente para esta viagem, de ida e volta, no período acima.",
+    );
     expect(text).toContain("na companhia de José Souza, telefone (98) 98123-4567, portador(a) do RG nº ___");
   });
 
@@ -65,6 +73,10 @@ describe("the travel authorisation reads as correct Portuguese", () => {
     const expected = {
       mae: "na qualidade de mãe de Ana Lima,",
       pai: "na qualidade de pai de Ana Lima,",
+      avo_f: "na qualidade de avó e detentora da guarda de Ana Lima,",
+      avo_m: "na qualidade de avô e detentor da guarda de Ana Lima,",
+      tia: "na qualidade de tia e detentora da guarda de Ana Lima,",
+      tio_m: "na qualidade de tio e detentor da guarda de Ana Lima,",
       avo: "na qualidade de avô(ó) e detentor(a) da guarda de Ana Lima,",
       tio: "na qualidade de tio(a) e detentor(a) da guarda de Ana Lima,",
       irmao: "na qualidade de irmão(ã) maior de idade e detentor(a) da guarda de Ana Lima,",

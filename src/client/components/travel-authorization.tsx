@@ -40,7 +40,11 @@ export function TravelAuthorization({ doc }: { doc: AuthorizationDocument }) {
         <strong>{doc.evento}</strong>, com destino ao seguinte local: <strong>{doc.destino}</strong>, em{" "}
         <strong>{doc.datas}</strong>.
       </p>
-      <p>Esta autorização é válida somente para esta viagem, de ida e volta, no período acima.</p>
+      <p>
+        {doc.ida
+          ? `Esta autorização é válida somente para esta viagem, de ida e volta: a ida em ${doc.ida}, e a volta ao fim do evento.`
+          : "Esta autorização é válida somente para esta viagem, de ida e volta, no período acima."}
+      </p>
       <p className="ta-date">
         {blank("10em")}, {blank("3em")} de {blank("8em")} de {blank("4em")}.
       </p>

@@ -20,12 +20,14 @@ const MARK_FUTURE_TOLERANCE_MIN = 5;
 const PASSENGER_COLUMNS = `r.id, r.nome_completo, r.idade, r.numero_responsavel, r.metodo_pagamento, r.status_pagamento, r.referencia, r.onibus_id,
   coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'ida'), false) AS ida,
   coalesce((SELECT e.embarcou FROM embarques e WHERE e.inscricao_id = r.id AND e.viagem = 'volta'), false) AS volta,
-  caravana_falta_autorizacao(r) AS sem_autorizacao`;
+  caravana_falta_autorizacao(r) AS sem_autorizacao, r.acompanhante,
+  CASE WHEN r.status_pagamento = 'pendente' THEN caravana_valor_devido(r) ELSE 0 END AS devido_centavos`;
 
 /** "Imprimir lista", the leader's version: per bus, its leader, and each passenger's guardian and health notes. */
 export async function readLeaderSheet(db: Queryable): Promise<LeaderSheetBus[]> {
   const rows = await db.query<LeaderSheetBus["passageiros"][number] & { onibus_id: string | null }>(
     `SELECT r.id, r.nome_completo, r.idade, r.responsavel_nome, r.parentesco, r.numero_responsavel, r.saude, r.onibus_id,
+            r.acompanhante,
             caravana_falta_autorizacao(r) AS sem_autorizacao
      FROM registrations r WHERE r.situacao = 'vaga' ORDER BY r.nome_busca COLLATE "C", r.id`,
   );
@@ -55,7 +57,8 @@ export async function readBoardingList(db: Queryable): Promise<BoardingList> {
     fora: BoardingList["fora"] | null;
   }>(
     `SELECT now() AS agora,
-       (SELECT json_agg(json_build_object('id', id, 'nome', nome, 'lugares', lugares) ORDER BY ordem, id) FROM onibus) AS onibus,
+       (SELECT json_agg(json_build_object('id', id, 'nome', nome, 'lugares', lugares, 'equipe_id', equipe_id)
+                ORDER BY ordem, id) FROM onibus) AS onibus,
        (SELECT json_agg(p ORDER BY p.nome_completo) FROM (
           SELECT ${PASSENGER_COLUMNS} FROM registrations r WHERE r.situacao = 'vaga') p) AS passageiros,
        (SELECT json_agg(json_build_object('referencia', referencia, 'nome_completo', nome_completo, 'situacao', situacao))

@@ -13,6 +13,7 @@ function accountRows(a: Accounts): XlsxRow[] {
   return [
     { bold: true, cells: ["Prestação de contas"] },
     { cells: ["Inscrições com vaga", a.inscricoes.vaga] },
+    { cells: ["…dessas, acompanhantes", a.inscricoes.acompanhantes] },
     { cells: ["Na lista de espera", a.inscricoes.espera] },
     { cells: ["Desistentes", a.inscricoes.desistente] },
     { cells: ["Vagas vencidas", a.inscricoes.vencida] },

@@ -24,6 +24,10 @@ export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"
   const counts = await db.query<{ situacao: "vaga" | "espera" | "desistente" | "vencida"; n: number }>(
     "SELECT situacao, count(*)::int AS n FROM registrations GROUP BY situacao",
   );
+  // The adults the coordination added, seated: counted apart, their amounts are among everyone's.
+  const [{ acompanhantes }] = await db.query<{ acompanhantes: number }>(
+    "SELECT count(*)::int AS acompanhantes FROM registrations WHERE acompanhante AND situacao = 'vaga'",
+  );
   const seated = await db.query<{
     id: string;
     nome_completo: string;
@@ -101,7 +105,13 @@ export async function readAccounts(db: Queryable, timeZone = "America/Fortaleza"
   const n = (s: string) => counts.find((c) => c.situacao === s)?.n ?? 0;
   return {
     periodo,
-    inscricoes: { vaga: n("vaga"), espera: n("espera"), desistente: n("desistente"), vencida: n("vencida") },
+    inscricoes: {
+      vaga: n("vaga"),
+      espera: n("espera"),
+      desistente: n("desistente"),
+      vencida: n("vencida"),
+      acompanhantes,
+    },
     esperado: { total: sum(esperado), linhas: esperado },
     isencoes: { total: sum(isencoes), linhas: isencoes },
     descontos: { total: sum(descontos), linhas: descontos },

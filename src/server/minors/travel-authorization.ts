@@ -11,11 +11,11 @@ const DOCUMENT_COLUMNS = `r.id, r.nome_completo, r.idade, r.responsavel_nome, r.
   o.responsavel_nome AS lider_nome, o.responsavel_telefone AS lider_telefone,
   r.autorizacao_recebida_em IS NOT NULL AS recebida`;
 
-type DocumentRow = Omit<AuthorizationDocument, "destino" | "datas" | "evento" | "grupo">;
+type DocumentRow = Omit<AuthorizationDocument, "destino" | "datas" | "ida" | "evento" | "grupo">;
 
 function fill(row: DocumentRow, s: EventSettings): AuthorizationDocument {
   const trip = tripFacts(s);
-  return { ...row, destino: trip.destino, datas: trip.datas, evento: s.titulo, grupo: s.grupo_nome };
+  return { ...row, ...trip, evento: s.titulo, grupo: s.grupo_nome };
 }
 
 /** One registration's authorisation, filled in: the visitor's (with the upload token) or the panel's. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { endpointAllowed, parseExtraOrigins } from "./push-endpoints";
+import { parseExtraOrigins } from "../config";
+import { endpointAllowed } from "./push-endpoints";
 
 describe("endpointAllowed", () => {
   it("takes the browsers' push services over HTTPS", () => {

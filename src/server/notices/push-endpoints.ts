@@ -1,5 +1,3 @@
-import { isIP } from "node:net";
-
 /**
  * The push services the browsers our families use subscribe to (decision 050):
  * Chrome, Samsung Internet, Opera and Edge on Android use Google's; Firefox,
@@ -9,31 +7,6 @@ import { isIP } from "node:net";
  */
 const KNOWN_HOSTS = [/^fcm\.googleapis\.com$/, /^(updates\.)?push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/];
 const KNOWN_SUFFIXES = [".push.apple.com", ".notify.windows.com"];
-
-export const PUSH_ENDPOINTS_ERROR =
-  "use origens separadas por vírgula, como https://push.exemplo.org; http:// só para 127.0.0.1, ::1 ou localhost";
-
-const isLoopback = (host: string) => {
-  const bare = host.replace(/^\[|\]$/g, "");
-  return bare === "localhost" || bare === "::1" || (isIP(bare) === 4 && bare.startsWith("127."));
-};
-
-/** PUSH_ENDPOINTS_EXTRA: origins (scheme, host, port); plain http only on a loopback address. Null when one is wrong. */
-export function parseExtraOrigins(value: string): string[] | null {
-  const parts = value
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const origins: string[] = [];
-  for (const part of parts) {
-    if (!URL.canParse(part)) return null;
-    const url = new URL(part);
-    if (url.origin === "null" || part.replace(/\/$/, "") !== url.origin) return null;
-    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) return null;
-    origins.push(url.origin);
-  }
-  return origins;
-}
 
 /** Whether the server may post to this endpoint: a known push service over HTTPS, or an origin the host added. */
 export function endpointAllowed(endpoint: string, extraOrigins: readonly string[]): boolean {

@@ -1,5 +1,6 @@
 import { createECDH, createPrivateKey, type KeyObject, sign } from "node:crypto";
 import { serverKey } from "../auth/server-keys";
+import { isVapidPair } from "../config";
 import type { Queryable } from "../db/database";
 
 /*
@@ -21,16 +22,8 @@ export const VAPID_KEY = "chaves_vapid";
 
 /** A public point and private scalar, base64url, as web-push tools print them. Null when they do not match. */
 export function vapidKeysFrom(publicKey: string, privateKey: string): VapidKeys | null {
+  if (!isVapidPair(publicKey, privateKey)) return null;
   const point = Buffer.from(publicKey, "base64url");
-  const d = Buffer.from(privateKey, "base64url");
-  if (point.length !== 65 || point[0] !== 4 || d.length !== 32) return null;
-  try {
-    const ecdh = createECDH("prime256v1");
-    ecdh.setPrivateKey(d);
-    if (!ecdh.getPublicKey().equals(point)) return null;
-  } catch {
-    return null;
-  }
   const key = createPrivateKey({
     format: "jwk",
     key: {

@@ -79,28 +79,35 @@ export async function adjustAmount(
   id: string,
   input: { valor_centavos: number; motivo: string },
 ): Promise<Registration> {
-  return db.transaction(async (tx) => {
-    // The database writes the exemption or the discount with this reason (caravana_registrations_money).
-    await setFlag(tx, "caravana.pagamento", { origem: "ajuste", motivo: input.motivo });
-    const pago = await lockAndReadPaid(tx, id);
-    if (pago > 0) throw new ConflictError(FINANCE_MESSAGES.adjustPaid);
-    const [{ preco }] = await tx.query<{ preco: number }>(
-      "SELECT preco_centavos AS preco FROM registrations WHERE id = $1",
-      [id],
-    );
-    // A discount lowers the price; it never raises what someone owes.
-    if (input.valor_centavos > preco) throw new InvalidInputError(FINANCE_MESSAGES.discountAbovePrice(preco));
-    // Never 'pendente' over money received: that would write an undo of a payment the bank made.
-    const [row] = await tx.query<RegistrationRow>(
-      `UPDATE registrations SET situacao = situacao, valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
-         status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado'
-                                 WHEN caravana_pago_liquido(id) > 0 THEN status_pagamento ELSE 'pendente' END,
-         updated_at = now()
-       WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
-      [id, input.valor_centavos],
-    );
-    return toRegistration(row);
-  });
+  return db.transaction((tx) => adjustAmountIn(tx, id, input));
+}
+
+/** adjustAmount inside a transaction the caller holds (a companion added with a price or as "Isento"). */
+export async function adjustAmountIn(
+  tx: Queryable,
+  id: string,
+  input: { valor_centavos: number; motivo: string },
+): Promise<Registration> {
+  // The database writes the exemption or the discount with this reason (caravana_registrations_money).
+  await setFlag(tx, "caravana.pagamento", { origem: "ajuste", motivo: input.motivo });
+  const pago = await lockAndReadPaid(tx, id);
+  if (pago > 0) throw new ConflictError(FINANCE_MESSAGES.adjustPaid);
+  const [{ preco }] = await tx.query<{ preco: number }>(
+    "SELECT preco_centavos AS preco FROM registrations WHERE id = $1",
+    [id],
+  );
+  // A discount lowers the price; it never raises what someone owes.
+  if (input.valor_centavos > preco) throw new InvalidInputError(FINANCE_MESSAGES.discountAbovePrice(preco));
+  // Never 'pendente' over money received: that would write an undo of a payment the bank made.
+  const [row] = await tx.query<RegistrationRow>(
+    `UPDATE registrations SET situacao = situacao, valor_centavos = CASE WHEN $2 = preco_centavos THEN NULL ELSE $2 END,
+       status_pagamento = CASE WHEN $2 = 0 THEN 'confirmado'
+                               WHEN caravana_pago_liquido(id) > 0 THEN status_pagamento ELSE 'pendente' END,
+       updated_at = now()
+     WHERE id = $1 RETURNING ${REGISTRATION_COLUMNS}`,
+    [id, input.valor_centavos],
+  );
+  return toRegistration(row);
 }
 
 /** A registration's payment records, oldest first (each confirmation, undo, exemption and discount), and what it owes. */

@@ -1,18 +1,7 @@
 import { Readable } from "node:stream";
-import { KINSHIP } from "../../shared/minors";
-import { maskPhone } from "../../shared/phone";
 import { formatPrice } from "../../shared/price";
-import {
-  boardedCell,
-  busCell,
-  EXPORT_HEADERS,
-  formatLocalDateTime,
-  METHOD_LABELS,
-  authorizationCell,
-  HEALTH_HEADER,
-  paymentOriginCell,
-  STATUS_LABELS,
-} from "./export-format";
+import { EXPORT_HEADERS, formatLocalDateTime, HEALTH_HEADER } from "./export-format";
+import { type CellStyle, exportCells } from "./export-row";
 import type { ExportRow } from "./list-registrations";
 
 /**
@@ -26,6 +15,8 @@ export function csvCell(value: string | number): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+const CSV_STYLE: CellStyle<string> = { money: formatPrice, date: formatLocalDateTime };
+
 const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(";")}\r\n`;
 
 async function* csvChunks(batches: AsyncIterable<ExportRow[]>, withHealth: boolean): AsyncGenerator<Buffer> {
@@ -34,27 +25,7 @@ async function* csvChunks(batches: AsyncIterable<ExportRow[]>, withHealth: boole
   for await (const batch of batches) {
     let text = "";
     for (const r of batch) {
-      text += line([
-        r.nome_completo,
-        r.idade,
-        r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
-        METHOD_LABELS[r.metodo_pagamento],
-        STATUS_LABELS[r.status_pagamento],
-        r.preco_centavos === null ? "" : formatPrice(r.preco_centavos),
-        formatLocalDateTime(r.local_ms),
-        busCell(r),
-        r.posicao_espera ?? "",
-        boardedCell(r, r.embarcou_ida),
-        boardedCell(r, r.embarcou_volta),
-        r.referencia ?? "",
-        r.pago_local_ms === null ? "" : formatLocalDateTime(r.pago_local_ms),
-        r.confirmado_por ?? "",
-        paymentOriginCell(r),
-        r.responsavel_nome ?? "",
-        r.parentesco ? KINSHIP[r.parentesco] : "",
-        authorizationCell(r),
-        ...(withHealth ? [r.saude ?? ""] : []),
-      ]);
+      text += line(exportCells(r, withHealth, CSV_STYLE));
     }
     yield Buffer.from(text, "utf8");
   }

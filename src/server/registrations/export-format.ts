@@ -24,6 +24,7 @@ export const EXPORT_HEADERS = [
   "Responsável",
   "Parentesco",
   "Autorização recebida",
+  "Acompanhante",
 ] as const;
 /** Only when asked for (decision 037): sensitive data. */
 export const HEALTH_HEADER = "Cuidados de saúde";

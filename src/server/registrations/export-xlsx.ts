@@ -1,23 +1,17 @@
 import { Readable } from "node:stream";
-import { KINSHIP } from "../../shared/minors";
-import { maskPhone } from "../../shared/phone";
-import {
-  boardedCell,
-  busCell,
-  EXPORT_HEADERS,
-  excelSerial,
-  METHOD_LABELS,
-  authorizationCell,
-  HEALTH_HEADER,
-  paymentOriginCell,
-  STATUS_LABELS,
-} from "./export-format";
+import { EXPORT_HEADERS, excelSerial, HEALTH_HEADER } from "./export-format";
+import { type CellStyle, exportCells } from "./export-row";
 import type { ExportRow } from "./list-registrations";
 import { writeXlsx, type XlsxRow } from "../spreadsheets/xlsx-writer";
 import { plural } from "../../shared/plural";
 
 export const SHEET_NAME = "Inscrições";
-const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22, 30, 18, 12, 40];
+const COLUMN_WIDTHS = [40, 8, 20, 20, 12, 10, 18, 20, 10, 14, 14, 12, 18, 20, 22, 30, 18, 12, 14, 40];
+/** Reais as a number, so a sum works in the sheet; real date cells. */
+const XLSX_STYLE: CellStyle<number | { date: number }> = {
+  money: (cents) => cents / 100,
+  date: (localMs) => ({ date: excelSerial(localMs) }),
+};
 
 /** Rows turned into XML and compressed at a time: a whole batch as one string made the export's memory grow with its columns. */
 const SHEET_SLICE = 1000;
@@ -37,28 +31,7 @@ async function* sheetRows(batches: AsyncIterable<ExportRow[]>, withHealth: boole
         if (r.metodo_pagamento === "PIX") totals.pix++;
         else totals.especie++;
         return {
-          cells: [
-            r.nome_completo,
-            r.idade,
-            r.numero_responsavel ? maskPhone(r.numero_responsavel) : "", // empty once anonymised
-            METHOD_LABELS[r.metodo_pagamento],
-            STATUS_LABELS[r.status_pagamento],
-            // Reais as a number, so a sum works in the sheet.
-            r.preco_centavos === null ? "" : r.preco_centavos / 100,
-            { date: excelSerial(r.local_ms) },
-            busCell(r),
-            r.posicao_espera ?? "",
-            boardedCell(r, r.embarcou_ida),
-            boardedCell(r, r.embarcou_volta),
-            r.referencia ?? "",
-            r.pago_local_ms === null ? "" : { date: excelSerial(r.pago_local_ms) },
-            r.confirmado_por ?? "",
-            paymentOriginCell(r),
-            r.responsavel_nome ?? "",
-            r.parentesco ? KINSHIP[r.parentesco] : "",
-            authorizationCell(r),
-            ...(withHealth ? [r.saude ?? ""] : []),
-          ],
+          cells: exportCells(r, withHealth, XLSX_STYLE),
         };
       });
   yield [

@@ -100,8 +100,8 @@ export interface ExportRow {
   numero_responsavel: string | null;
   metodo_pagamento: RegistrationRow["metodo_pagamento"];
   status_pagamento: RegistrationRow["status_pagamento"];
-  /** The price it was made at (preco_centavos, caravana_price). */
-  preco_centavos: number | null;
+  /** What it owes: the price it was made at, or the discount or exemption given (caravana_valor_devido). */
+  valor_devido_centavos: number | null;
   /** created_at as the event zone's wall-clock time, in ms since 1970 read as if it were UTC. */
   local_ms: number;
   situacao: RegistrationRow["situacao"];
@@ -120,6 +120,8 @@ export interface ExportRow {
   responsavel_nome: string | null;
   parentesco: Kinship | null;
   autorizacao: boolean;
+  /** Added by the coordination as a chaperone ("Acompanhante"). */
+  acompanhante: boolean;
   /** Null unless the export asked for health notes. */
   saude: string | null;
 }
@@ -177,7 +179,7 @@ const EXPORT_FIELDS = [
   "numero_responsavel",
   "metodo_pagamento",
   "status_pagamento",
-  "preco_centavos",
+  "valor_devido_centavos",
   "local_ms",
   "cursor_key",
   "situacao",
@@ -190,6 +192,7 @@ const EXPORT_FIELDS = [
   "responsavel_nome",
   "parentesco",
   "autorizacao",
+  "acompanhante",
   "saude",
 ] as const satisfies readonly (keyof ExportBatchRow)[];
 // Fails to compile when ExportRow gains a field the tuple lacks.
@@ -250,13 +253,13 @@ export async function* exportRegistrations(
     const select = (extraColumns: string) => `WITH fila AS (
               SELECT id, row_number() OVER (ORDER BY ordem_espera)::int AS pos FROM registrations WHERE situacao = 'espera')
        SELECT id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento,
-              caravana_valor_devido(registrations) AS preco_centavos, ${extraColumns}
+              caravana_valor_devido(registrations) AS valor_devido_centavos, ${extraColumns}
               situacao, ${busNameOf("onibus_id")} AS onibus_nome, fila.pos AS posicao_espera,
               ${boardedOn("ida")} AS embarcou_ida, ${boardedOn("volta")} AS embarcou_volta,
               (extract(epoch FROM (created_at AT TIME ZONE ${zone})) * 1000)::float8 AS local_ms,
               ${sort.key} AS cursor_key, referencia,
               caravana_isento(registrations) AS isento,
-              responsavel_nome, parentesco, autorizacao_recebida_em IS NOT NULL AS autorizacao,
+              responsavel_nome, parentesco, autorizacao_recebida_em IS NOT NULL AS autorizacao, acompanhante,
               CASE WHEN ${health}::boolean THEN saude END AS saude
        FROM registrations LEFT JOIN fila USING (id) ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
        ORDER BY ${sort.orderBy} LIMIT ${limit}`;

@@ -39,6 +39,8 @@ export function whereClause(filter: ListFilter, params: SqlParams = sqlParams())
     conditions.push(
       "(situacao = 'vencida' OR (situacao = 'vaga' AND status_pagamento = 'pendente' AND prazo_pagamento < caravana_agora()))",
     );
+  } else if (filter.status === "acompanhantes") {
+    conditions.push("acompanhante");
   } else if (filter.status === "com_comprovante") {
     conditions.push("comprovante_path IS NOT NULL");
   } else if (filter.status === "espera" || filter.status === "desistente") {

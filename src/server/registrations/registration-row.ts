@@ -14,7 +14,7 @@ export const POSSIBLE_DUPLICATE = "EXISTS (SELECT 1 FROM registration_duplicates
 /** Columns an admin may see; secrets and derived columns stay in the database. */
 export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,
   comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}, ${POSSIBLE_DUPLICATE} AS possivel_duplicata,
-  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por, prazo_pagamento`;
+  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por, prazo_pagamento, acompanhante`;
 
 export interface RegistrationRow {
   id: string;
@@ -37,6 +37,7 @@ export interface RegistrationRow {
   autorizacao_recebida_em: Date | string | null;
   autorizacao_por: string | null;
   prazo_pagamento: Date | string | null;
+  acompanhante: boolean;
 }
 
 export function toRegistration(row: RegistrationRow): Registration {
@@ -61,5 +62,6 @@ export function toRegistration(row: RegistrationRow): Registration {
     autorizacao_recebida_em: row.autorizacao_recebida_em ? new Date(row.autorizacao_recebida_em).toISOString() : null,
     autorizacao_por: row.autorizacao_por,
     prazo_pagamento: row.prazo_pagamento ? new Date(row.prazo_pagamento).toISOString() : null,
+    acompanhante: row.acompanhante,
   };
 }

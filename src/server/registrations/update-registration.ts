@@ -1,9 +1,12 @@
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import type { Registration } from "../../shared/api-types";
-import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
+import { COMPANION_MESSAGES } from "../../shared/companions";
+import { AGE_MAX, type PaymentMethod, type PaymentStatus } from "../../shared/constants";
+import { ADULT_AGE } from "../../shared/privacy";
+import { MESSAGES } from "../../shared/registration-schema";
 import type { Kinship } from "../../shared/minors";
 import type { Queryable } from "../db/database";
-import { NotFoundError } from "../domain-errors";
+import { InvalidInputError, NotFoundError } from "../domain-errors";
 import { REGISTRATION_COLUMNS, type RegistrationRow, toRegistration } from "./registration-row";
 
 export interface RegistrationEdit {
@@ -23,6 +26,12 @@ export interface RegistrationEdit {
  * (the spec's edit form). A status alone goes through payments/payment-actions.ts.
  */
 export async function editRegistration(db: Queryable, id: string, edit: RegistrationEdit): Promise<Registration> {
+  // The form's ages for whoever signed up; any adult age for a companion.
+  const [kind] = await db.query<{ acompanhante: boolean }>("SELECT acompanhante FROM registrations WHERE id = $1", [
+    id,
+  ]);
+  if (kind && !kind.acompanhante && edit.idade > AGE_MAX) throw new InvalidInputError(MESSAGES.ageMax);
+  if (kind?.acompanhante && edit.idade < ADULT_AGE) throw new InvalidInputError(COMPANION_MESSAGES.age);
   const [row] = await db.query<RegistrationRow>(
     `UPDATE registrations SET
        nome_completo = $2, idade = $3, numero_responsavel = $4, metodo_pagamento = $5, status_pagamento = $6,

@@ -16,6 +16,8 @@ import { deleteMoneySchema } from "../../shared/finance";
 import { moveRegistration } from "../seats/seat-moves";
 import { seatMoveSchema } from "../../shared/seats";
 import { TEAM_MESSAGES } from "../../shared/team";
+import { companionSchema } from "../../shared/companions";
+import { addCompanion } from "../companions/add-companion";
 
 // PostgreSQL text cannot hold NUL: a search with one would fail in the database (500) instead of being refused.
 const serverListQuerySchema = listQuerySchema.check(
@@ -94,6 +96,11 @@ const adminRegistrationRoutes: RoutePlugin = async (app) => {
       if (request.admin?.papel !== "coordenacao") throw new HttpError(403, TEAM_MESSAGES.forbidden);
       return refusingSamePerson(() => editRegistration(request.actorDb, id, patch.edit));
     },
+  );
+
+  // "Adicionar acompanhante": Coordenação adds an adult who travels with the youth (shared/companions.ts).
+  app.post("/api/registrations/acompanhantes", { schema: { body: companionSchema } }, async (request, reply) =>
+    reply.status(201).send(await refusingSamePerson(() => addCompanion(request.actorDb, request.body))),
   );
 
   // Seats: a move (docs/decisions/025). Unpaid seats free themselves by their deadlines (routes/admin-deadlines.ts).

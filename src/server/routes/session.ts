@@ -12,6 +12,7 @@ import { resolveLogin } from "../../shared/team";
 import { logSessionEvent } from "../activity/activity-repository";
 
 const sessionUser = (u: AdminActor): SessionUser => ({
+  id: u.id,
   nome: u.nome,
   login: u.login,
   papel: u.papel,

@@ -1,4 +1,4 @@
-import { KINSHIP, KINSHIP_KEYS } from "../../../shared/minors";
+import { KINSHIP, kinshipChoices } from "../../../shared/minors";
 import { TextField } from "./text-field";
 
 /** Under 18: who the guardian is, and their relationship ("Parentesco"); the phone stays "Número Responsável". */
@@ -45,7 +45,7 @@ export function GuardianFields({
           aria-describedby={errors.kinship ? `${id}-erro` : undefined}
         >
           <option value="">Escolha…</option>
-          {KINSHIP_KEYS.map((k) => (
+          {kinshipChoices(kinship).map((k) => (
             <option key={k} value={k}>
               {KINSHIP[k]}
             </option>

@@ -70,8 +70,9 @@ export function AccountsPage() {
         Período: {a.periodo.de ? `de ${brDay(a.periodo.de)} a ${brDay(a.periodo.ate)}` : `até ${brDay(a.periodo.ate)}`}
       </p>
       <p>
-        Inscrições: {a.inscricoes.vaga} com vaga · {a.inscricoes.espera} na lista de espera ·{" "}
-        {plural(a.inscricoes.desistente, "desistente", "desistentes")}
+        Inscrições: {a.inscricoes.vaga} com vaga
+        {a.inscricoes.acompanhantes > 0 && ` (${plural(a.inscricoes.acompanhantes, "acompanhante", "acompanhantes")})`}{" "}
+        · {a.inscricoes.espera} na lista de espera · {plural(a.inscricoes.desistente, "desistente", "desistentes")}
         {a.inscricoes.vencida > 0 && ` · ${plural(a.inscricoes.vencida, "vaga vencida", "vagas vencidas")}`}
       </p>
       <table className="finance-table accounts-summary">

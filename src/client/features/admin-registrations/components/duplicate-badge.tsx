@@ -9,3 +9,9 @@ export function DuplicateBadge({ registration: r }: { registration: Registration
     </span>
   );
 }
+
+/** Added by the coordination as an adult who travels with the youth. */
+export function CompanionBadge({ registration: r }: { registration: Registration }) {
+  if (!r.acompanhante) return null;
+  return <span className="reg-badge reg-badge-acompanhante">Acompanhante</span>;
+}

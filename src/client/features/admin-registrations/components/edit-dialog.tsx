@@ -12,7 +12,7 @@ import { ModalDialog } from "../../../components/modal-dialog";
 import type { SeatOverview } from "../../../../shared/seats";
 import { editRegistration, moveSeat } from "../api/registrations-api";
 import { needsConfirmation, placeOf, placeValue, SeatField } from "./seat-field";
-import { KINSHIP, KINSHIP_KEYS } from "../../../../shared/minors";
+import { KINSHIP, kinshipChoices } from "../../../../shared/minors";
 import { ADULT_AGE } from "../../../../shared/privacy";
 
 interface Values {
@@ -173,7 +173,7 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
                 onChange={(e) => change("parentesco", e.target.value)}
               >
                 <option value="">Não informado</option>
-                {KINSHIP_KEYS.map((k) => (
+                {kinshipChoices(r.parentesco).map((k) => (
                   <option key={k} value={k}>
                     {KINSHIP[k]}
                   </option>

@@ -2,7 +2,7 @@ import type { Registration } from "../../../../shared/api-types";
 import { PhoneContact } from "../../../components/phone-contact";
 import { formatDateTime, METHOD_LABELS } from "../utils/format";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
-import { DuplicateBadge } from "./duplicate-badge";
+import { CompanionBadge, DuplicateBadge } from "./duplicate-badge";
 import { StatusBadge } from "./status-badge";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
 import { SeatCell } from "./seat-cell";
@@ -30,6 +30,7 @@ export function RegistrationCards({ items, onOpen, onSaved, selection }: Props) 
             <span className="reg-badges">
               <StatusBadge registration={r} />
               <ReceiptMark registration={r} />
+              <CompanionBadge registration={r} />
               <DuplicateBadge registration={r} />
             </span>
           </div>

@@ -10,6 +10,7 @@ import { Pagination } from "./pagination";
 import { RegistrationCards } from "./registration-cards";
 import { RegistrationsTable } from "./registrations-table";
 import { RegistrationsToolbar } from "./registrations-toolbar";
+import { AddCompanionDialog } from "./add-companion-dialog";
 import { type RowSelection, SelectionBar } from "./selection-bar";
 import { useIsCoordination } from "../../../lib/admin-session";
 import type { DialogKind } from "./row-actions";
@@ -33,6 +34,7 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
   const [dialog, setDialog] = useState<{ kind: DialogKind; reg: Registration } | null>(null);
   const coordination = useIsCoordination();
   const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [addingCompanion, setAddingCompanion] = useState(false);
   const selection: RowSelection | null = selected && {
     ids: selected,
     toggle: (rid) =>
@@ -67,6 +69,24 @@ export function RegistrationsList({ version, overview, onChanged }: Props) {
         onOnibus={list.setOnibus}
         exportQuery={{ q: list.q, status: list.status, sort: list.sort, onibus: list.onibus }}
       />
+      {coordination && (
+        <button
+          type="button"
+          className="admin-btn admin-btn-outline reg-add-companion"
+          onClick={() => setAddingCompanion(true)}
+        >
+          Adicionar acompanhante
+        </button>
+      )}
+      {addingCompanion && (
+        <AddCompanionDialog
+          onClose={() => setAddingCompanion(false)}
+          onAdded={() => {
+            setAddingCompanion(false);
+            onChanged();
+          }}
+        />
+      )}
       {coordination && (
         <SelectionBar
           active={selected !== null}

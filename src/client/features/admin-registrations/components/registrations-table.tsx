@@ -1,6 +1,6 @@
 import type { Registration } from "../../../../shared/api-types";
 import { formatDateTime, METHOD_LABELS, phoneText } from "../utils/format";
-import { DuplicateBadge } from "./duplicate-badge";
+import { CompanionBadge, DuplicateBadge } from "./duplicate-badge";
 import { StatusBadge } from "./status-badge";
 import { ReceiptMark, ReferenceCode } from "./receipt-mark";
 import { type DialogKind, PaidToggle, RowActions } from "./row-actions";
@@ -62,6 +62,7 @@ export function RegistrationsTable({ items, onOpen, onSaved, selection }: Props)
                 <span className="reg-badges">
                   <StatusBadge registration={r} />
                   <ReceiptMark registration={r} />
+                  <CompanionBadge registration={r} />
                   <DuplicateBadge registration={r} />
                 </span>
               </td>

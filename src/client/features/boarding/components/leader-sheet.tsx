@@ -61,7 +61,7 @@ export function LeaderSheet() {
                     <th scope="row">{p.nome_completo}</th>
                     <td>{p.idade}</td>
                     <td>
-                      {p.responsavel_nome ?? ""}
+                      {p.acompanhante ? "Acompanhante" : (p.responsavel_nome ?? "")}
                       {p.parentesco ? ` (${KINSHIP[p.parentesco as Kinship] ?? p.parentesco})` : ""}
                       {p.numero_responsavel ? (
                         <span className="ls-phone"> {maskPhone(p.numero_responsavel)}</span>

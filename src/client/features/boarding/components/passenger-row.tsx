@@ -35,6 +35,7 @@ export function PassengerRow({ passenger: p, trip, showContacts, noAuthorization
           <span className="rc-meta">
             {p.idade} anos
             {minor && <span className="rc-minor">menor</span>}
+            {p.acompanhante && <span className="rc-minor">acompanhante</span>}
             {noAuthorization && <span className="rc-no-auth">Sem autorização</span>}
             <span className={paid ? "rc-paid" : "rc-unpaid"}>{paid ? "Pago" : "Não pago"}</span>
           </span>

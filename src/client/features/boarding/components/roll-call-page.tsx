@@ -1,12 +1,14 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { boardedLabel, busPassengers, foldName, readPass } from "../../../../shared/boarding";
+import { formatPrice } from "../../../../shared/price";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { useAppConfig } from "../../../lib/app-config";
-import { useIsCoordination } from "../../../lib/admin-session";
+import { useIsCoordination, useSessionUser } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";
 import { Link } from "../../../lib/router";
 import { BusTripPicker, busKey } from "./bus-trip-picker";
 import { HeldMarksNotice } from "./held-marks-notice";
+import { OwingDialog } from "./owing-dialog";
 import { PassengerRow } from "./passenger-row";
 import { SyncStatus } from "./sync-status";
 import type { PassRead } from "./qr-reader-dialog";
@@ -37,6 +39,8 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   const [cashFor, setCashFor] = useState<SeenPassenger | null>(null);
   /** An under-16 with no authorisation handed in: boarding asks first (decision 037). */
   const [unauthorized, setUnauthorized] = useState<SeenPassenger | null>(null);
+  /** Someone who still owes: what is owed, and the cash before "Embarcar mesmo assim". */
+  const [owing, setOwing] = useState<SeenPassenger | null>(null);
   const { travelAuthorization } = useAppConfig();
   const coordination = useIsCoordination();
   const lacksAuthorization = (p: SeenPassenger) => travelAuthorization && p.sem_autorizacao === true;
@@ -46,8 +50,14 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
     setChoiceState(next);
     keepChoice(next);
   };
+  const me = useSessionUser();
   const buses = rc.list?.onibus ?? [];
-  const bus = buses.find((b) => busKey(b) === (choice.onibus ?? "")) ?? buses[0] ?? null;
+  // The bus chosen on this phone; otherwise the one this person takes care of ("Mensagens"); otherwise the first.
+  const bus =
+    buses.find((b) => busKey(b) === (choice.onibus ?? "")) ??
+    buses.find((b) => me && b.equipe_id === me.id) ??
+    buses[0] ??
+    null;
   const trip = choice.viagem;
 
   const onBus = useMemo(() => (bus ? busPassengers(rc.passengers, bus.id) : []), [rc.passengers, bus]);
@@ -71,10 +81,12 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
       UNDO_TOAST_MS,
     );
   };
+  const owes = (p: SeenPassenger) => p.status_pagamento === "pendente" && (p.devido_centavos ?? 0) > 0;
+  const boardOrAsk = (p: SeenPassenger) => (lacksAuthorization(p) ? setUnauthorized(p) : board(p));
   const tap = (p: SeenPassenger) => {
     if (p[trip]) rc.mark(p, trip, false);
-    else if (lacksAuthorization(p)) setUnauthorized(p);
-    else board(p);
+    else if (owes(p)) setOwing(p);
+    else boardOrAsk(p);
   };
   const onPass = (code: string): PassRead => {
     if (!rc.list || !bus) return { text: "Abra a lista de um ônibus antes de ler os cartões.", ok: false };
@@ -82,6 +94,11 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
     if ("mensagem" in found) return { text: found.mensagem, ok: false };
     const p = rc.passengers.find((x) => x.id === found.passageiro.id);
     if (p?.[trip]) return { text: `${p.nome_completo} já tinha embarcado.`, ok: true };
+    if (p && owes(p))
+      return {
+        text: `${p.nome_completo} ainda deve ${formatPrice(p.devido_centavos ?? 0)}: toque no nome na lista para receber ou embarcar.`,
+        ok: false,
+      };
     if (p && lacksAuthorization(p))
       return {
         text: `${p.nome_completo} está sem autorização de viagem: toque no nome na lista para decidir.`,
@@ -226,6 +243,18 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
           {cashFor.nome_completo} escolheu pagar por PIX. Confirmar muda a forma de pagamento para espécie e marca o
           pagamento como recebido por você.
         </ConfirmDialog>
+      )}
+
+      {owing && (
+        <OwingDialog
+          passenger={owing}
+          onCash={() => {
+            rc.receiveCash(owing);
+            boardOrAsk(owing);
+          }}
+          onBoard={() => boardOrAsk(owing)}
+          onClose={() => setOwing(null)}
+        />
       )}
 
       {unauthorized && (

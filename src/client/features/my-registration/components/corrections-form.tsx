@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { brDay } from "../../../../shared/calendar-day";
-import { KINSHIP, KINSHIP_KEYS } from "../../../../shared/minors";
+import { KINSHIP, kinshipChoices } from "../../../../shared/minors";
 import { type MyRegistration, myCorrectionsSchema } from "../../../../shared/my-registration";
 import { firstMessage } from "../../../../shared/registration-schema";
 import { ApiError, UNKNOWN_ERROR } from "../../../lib/api";
@@ -76,7 +76,7 @@ export function CorrectionsForm({
           onChange={(e) => setKinship(e.target.value)}
         >
           <option value="">Selecione</option>
-          {KINSHIP_KEYS.map((k) => (
+          {kinshipChoices(view.parentesco).map((k) => (
             <option key={k} value={k}>
               {KINSHIP[k]}
             </option>
