@@ -59,6 +59,9 @@ export async function startServer(
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A deployment sets its own; with the samples the form stays closed.
+      PIX_KEY: "pix@juventudecatolicavg.com.br",
+      WHATSAPP_NUMBER: "5598999999999",
       ...env,
       PORT: String(port),
     },

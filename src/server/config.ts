@@ -84,7 +84,8 @@ export function parseExtraOrigins(value: string): string[] | null {
 export function isVapidPair(publicKey: string, privateKey: string): boolean {
   const point = Buffer.from(publicKey, "base64url");
   const d = Buffer.from(privateKey, "base64url");
-  if (point.length !== 65 || point[0] !== 4 || d.length !== 32) return false;
+  // A scalar with a leading zero byte may come as 31 bytes (Node's own getPrivateKey does so).
+  if (point.length !== 65 || point[0] !== 4 || d.length < 1 || d.length > 32) return false;
   try {
     const ecdh = createECDH("prime256v1");
     ecdh.setPrivateKey(d);
@@ -253,6 +254,8 @@ export const envSchema = z.object({
 });
 
 export type Config = z.output<typeof envSchema> & {
+  /** PIX_KEY and WHATSAPP_NUMBER given in the environment: the coordination's own, not the samples. */
+  paymentDetailsFromEnv: { pix_chave: boolean; whatsapp: boolean };
   priceCents: number;
   priceLabel: string;
   /** PUBLIC_URL, or the address the server listens on (development and tests). */
@@ -314,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const priceCents = parsePrice(cfg.REGISTRATION_PRICE)!;
   return {
     ...cfg,
+    paymentDetailsFromEnv: { pix_chave: Boolean(env.PIX_KEY?.trim()), whatsapp: Boolean(env.WHATSAPP_NUMBER?.trim()) },
     priceCents,
     priceLabel: formatPrice(priceCents),
     publicUrl: cfg.PUBLIC_URL || listenUrl(cfg.HOST, cfg.PORT),

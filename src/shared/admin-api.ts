@@ -80,6 +80,14 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORTS = ["recentes", "antigos", "nome"] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** The form's switch (PUT /api/form-status). */
+export const FORM_MESSAGES = {
+  paymentDetailsFirst: (missing: readonly ("pix_chave" | "whatsapp")[]) =>
+    `Antes de abrir as inscrições, cadastre ${
+      missing.length === 2 ? "a chave PIX e o WhatsApp" : missing[0] === "pix_chave" ? "a chave PIX" : "o WhatsApp"
+    } da coordenação em Configurações (ainda ${missing.length === 2 ? "estão os" : "está o"} de exemplo).`,
+} as const;
+
 /** Labels in the panel, by value. */
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   todos: "Todos",

@@ -49,6 +49,11 @@ export interface FormStatus {
    * Absent from the database's own events, which only a change of the switch sends.
    */
   em_breve?: boolean;
+  /**
+   * What the coordination must still set before the form may open: its own PIX key and WhatsApp, in place of
+   * the samples (set in "Configurações", or in the environment). Absent once both are set.
+   */
+  falta_configurar?: ("pix_chave" | "whatsapp")[];
 }
 
 /** GET /api/form-status: the status, and the seat counts the form shows. */

@@ -79,6 +79,8 @@ export const MATCH_LABELS = {
   codigo: "pelo código",
   codigos: "pelos códigos (crédito dividido)",
   nome: "pelo nome e valor",
+  parecido: "por um código parecido",
+  responsavel: "pelo nome do responsável e valor",
   vinculo: "vinculada à mão",
   repetida: "repete um crédito já importado",
 } as const;

@@ -51,6 +51,7 @@ describe.each(DB_KINDS)("public routes on %s", (kind) => {
       "metodo_pagamento",
       "onibus_nome",
       "posicao_espera",
+      "prazo_pagamento",
       "preco_centavos",
       "referencia",
       "situacao",

@@ -46,7 +46,8 @@ describe("admin panel login", () => {
         await dashboardReady(page);
         // Spec timings: 300 ms to the toast, 500 ms more to the dashboard.
         expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.loginDelay + TIMINGS.loginRedirect - 50);
-        await page.getByText("Modo Desenvolvimento (Mock)").waitFor();
+        // The site `npm start` serves is the real one: the development label is only under `npm run dev` (Vite).
+        expect(await page.getByText("Modo Desenvolvimento (Mock)").count()).toBe(0);
         await page.getByText(/Total de registros:\s*0/).waitFor(WAIT);
         await expect.poll(() => page.getByText(/Última atualização: \d{2}\/\d{2}\/\d{4}/).count(), WAIT).toBe(1);
 

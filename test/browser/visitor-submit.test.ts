@@ -110,7 +110,8 @@ describe("visitor registration and thank-you page", () => {
         await card.getByText("Inscrição Confirmada", { exact: true }).waitFor(WAIT);
         await page.getByRole("heading", { level: 1, name: "Bem-vindo(a) à caravana!" }).waitFor(WAIT);
         await card.getByText(/16 de Agosto/).waitFor(WAIT);
-        await card.getByText("Itapecuru-Mirim", { exact: true }).waitFor(WAIT);
+        // "LOCAL": the place itself, which names the city (issue 53; the spec's example shows the city alone).
+        await card.getByText("Área Pastoral da Paróquia, Itapecuru-Mirim - MA", { exact: true }).waitFor(WAIT);
         await card.getByRole("link", { name: "Enviar comprovante pelo WhatsApp" }).waitFor(WAIT);
         const messages = [
           "Te esperamos em Itapecuru!",

@@ -33,6 +33,9 @@ export function spawnServerProcess(env: Record<string, string>, port: number, op
     NODE_ENV: "test",
     // Tests register many people with one phone; the per-phone limit has its own test (one-phone.test.ts).
     REGISTRATIONS_PER_PHONE: "1000",
+    // Set, as a deployment sets them; with the samples the form stays closed.
+    PIX_KEY: "pix@juventudecatolicavg.com.br",
+    WHATSAPP_NUMBER: "5598999999999",
     LOG_LEVEL: "info",
     HOST: "127.0.0.1",
     ...env,

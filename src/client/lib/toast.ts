@@ -26,6 +26,12 @@ const emit = () => {
   for (const l of listeners) l();
 };
 
+/** Closes every toast of this kind: a success makes the failures before it stale. */
+export function dismissToasts(kind: ToastKind): void {
+  toasts = toasts.filter((t) => t.kind !== kind);
+  emit();
+}
+
 export function dismissToast(id: number): void {
   toasts = toasts.filter((t) => t.id !== id);
   emit();

@@ -14,6 +14,7 @@ import { ThanksPage } from "../features/thanks/thanks-page";
 import { navigate } from "../lib/router";
 import { heldRegistrations } from "../lib/held-registrations";
 import { PushNotices } from "../features/push-notices/components/push-notices";
+import { useFollowedRegistration } from "../features/my-registration/hooks/use-followed-registration";
 
 // Its QR drawing stays out of the first load, like the PIX code's.
 const BoardingPass = lazy<ComponentType<BoardingPassProps>>(() =>
@@ -29,6 +30,23 @@ const BoardingPass = lazy<ComponentType<BoardingPassProps>>(() =>
 export function ThanksRoute() {
   const [allowed] = useState(hasRegistrationSuccess);
   const { travelAuthorization } = useAppConfig();
+  const last = lastRegistration();
+  // The registration as it is now: a payment, a seat from the list, or an edition closed since (an old phone).
+  const [held] = useState(() =>
+    last?.upload_token
+      ? (heldRegistrations().find((h) => h.id === last.id) ?? {
+          id: last.id,
+          token: last.upload_token,
+          nome_completo: last.nome_completo ?? "",
+          referencia: last.referencia ?? "",
+          evento: "",
+        })
+      : null,
+  );
+  const followed = useFollowedRegistration(allowed ? held : null);
+  const view = followed?.kind === "ready" ? followed.view : null;
+  const now = view ? { view } : followed?.kind === "closed" ? { closedEdition: followed.edition } : null;
+  const seated = view ? view.situacao === "vaga" : last?.situacao !== "espera";
 
   useEffect(() => {
     if (allowed) return;
@@ -46,7 +64,6 @@ export function ThanksRoute() {
     );
   }
 
-  const last = lastRegistration();
   return (
     <div className="visitor-page" data-intro="play">
       <DecorBackground />
@@ -67,6 +84,7 @@ export function ThanksRoute() {
             <TravelAuthorizationNotice />
           ) : null
         }
+        now={now}
         notices={(waiting) => (
           <PushNotices
             held={heldRegistrations()}
@@ -78,12 +96,12 @@ export function ThanksRoute() {
           />
         )}
         boardingPass={
-          last?.referencia && last.situacao !== "espera" ? (
+          last?.referencia && seated ? (
             <Suspense fallback={null}>
               <BoardingPass
                 reference={last.referencia}
                 name={last.nome_completo ?? null}
-                busName={last.onibus_nome ?? null}
+                busName={view ? view.onibus_nome : (last.onibus_nome ?? null)}
               />
             </Suspense>
           ) : null

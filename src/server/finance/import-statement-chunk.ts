@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/database";
 import { type LinePayment, payLines } from "./pay-from-statement";
 import type { CreditLine } from "./statement/read-statement";
-import { type LineMatch, payerWords } from "./statement/statement-matching";
+import { type LineMatch, payerAsWritten, payerWords } from "./statement/statement-matching";
 
 /** What a new line became: the matcher's answer, or a repeat of an earlier import's line. */
 type ImportMatch = LineMatch | { kind: "repetida"; repete: string; ids: string[] };
@@ -18,9 +18,9 @@ const maskDigits = (text: string) => text.replace(/\d[\d.\-/]{3,}\d/g, "••�
 /** Adds the lines not seen before; a line another import holds waits for it, then counts as seen. */
 async function insertNewLines(tx: Queryable, importId: string, banco: string, lines: CreditLine[]) {
   const inserted = await tx.query<{ id: string; chave: string }>(
-    `INSERT INTO extrato_linhas (chave, importacao_id, banco, data, valor_centavos, descricao, pagador, estado)
-     SELECT x.chave, $2, $3, x.data, x.valor, x.descricao, nullif(x.pagador, ''), 'sem_correspondencia'
-     FROM json_to_recordset($1::json) AS x(chave text, data date, valor int, descricao text, pagador text)
+    `INSERT INTO extrato_linhas (chave, importacao_id, banco, data, valor_centavos, descricao, pagador, pagador_escrito, estado)
+     SELECT x.chave, $2, $3, x.data, x.valor, x.descricao, nullif(x.pagador, ''), nullif(x.escrito, ''), 'sem_correspondencia'
+     FROM json_to_recordset($1::json) AS x(chave text, data date, valor int, descricao text, pagador text, escrito text)
      ON CONFLICT (chave) DO NOTHING RETURNING id::text, chave`,
     [
       JSON.stringify(
@@ -30,6 +30,7 @@ async function insertNewLines(tx: Queryable, importId: string, banco: string, li
           valor: l.valorCentavos,
           descricao: maskDigits(l.descricao),
           pagador: payerOf(l.descricao),
+          escrito: payerAsWritten(l.descricao).slice(0, 200),
         })),
       ),
       importId,

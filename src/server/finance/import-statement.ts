@@ -47,12 +47,13 @@ async function candidates(db: Queryable, zone: string): Promise<MatchCandidate[]
     referencia: string | null;
     nome_completo: string;
     nome_pagador: string | null;
+    responsavel_nome: string | null;
     dia: string;
     devido: number;
     status_pagamento: string;
     situacao: string;
   }>(
-    `SELECT id, referencia, nome_completo, nome_pagador, to_char(created_at AT TIME ZONE $1, 'YYYY-MM-DD') AS dia,
+    `SELECT id, referencia, nome_completo, nome_pagador, responsavel_nome, to_char(created_at AT TIME ZONE $1, 'YYYY-MM-DD') AS dia,
             caravana_valor_devido(r) AS devido, status_pagamento, situacao
      FROM registrations r WHERE anonimizado_em IS NULL`,
     [zone],
@@ -62,6 +63,7 @@ async function candidates(db: Queryable, zone: string): Promise<MatchCandidate[]
     referencia: r.referencia,
     nome: r.nome_completo,
     nomePagador: r.nome_pagador,
+    nomeResponsavel: r.responsavel_nome,
     criadoEm: r.dia,
     devido: r.devido,
     pendente: r.status_pagamento === "pendente",

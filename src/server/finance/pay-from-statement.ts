@@ -6,7 +6,7 @@ export interface LinePayment {
   valorCentavos: number;
   /** One registration, or siblings whose codes one credit carries. */
   ids: string[];
-  como?: "codigo" | "codigos" | "nome" | "vinculo";
+  como?: "codigo" | "codigos" | "nome" | "parecido" | "responsavel" | "vinculo";
 }
 
 /**

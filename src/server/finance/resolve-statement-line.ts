@@ -54,7 +54,11 @@ export async function confirmLine(
       throw new ConflictError(FINANCE_MESSAGES.lineSplit(line.valor_centavos, owed));
     // A suggested registration keeps why it was suggested (its code, or its name); any other is linked by hand.
     const como =
-      ids.length === 1 && line.sugestoes.includes(ids[0]) ? (line.como === "codigo" ? "codigo" : "nome") : "vinculo";
+      ids.length === 1 && line.sugestoes.includes(ids[0])
+        ? line.como === "codigo" || line.como === "parecido" || line.como === "responsavel"
+          ? line.como
+          : "nome"
+        : "vinculo";
     const { paidLines } = await payLines(tx, [{ lineId, valorCentavos: line.valor_centavos, ids, como }], actor);
     if (!paidLines.length) throw new ConflictError(FINANCE_MESSAGES.registrationPaid);
     const [view] = await lineViews(tx, [lineId]);

@@ -29,7 +29,9 @@ async function purgeMoneyRecords(tx: Queryable, names: Map<string, string>): Pro
        AND NOT EXISTS (SELECT 1 FROM pagamentos p WHERE p.extrato_linha_id = l.id)
        AND NOT EXISTS (SELECT 1 FROM reembolsos r WHERE r.extrato_linha_id = l.id)`,
   );
-  await tx.query("UPDATE extrato_linhas SET descricao = NULL, pagador = NULL, sugestoes = '{}'");
+  await tx.query(
+    "UPDATE extrato_linhas SET descricao = NULL, pagador = NULL, pagador_escrito = NULL, sugestoes = '{}'",
+  );
   await anonymiseStatementLog(tx);
 }
 

@@ -1,6 +1,6 @@
 import { createECDH, createPublicKey, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { VapidSigner, vapidKeysFrom } from "./vapid";
+import { scalar32, VapidSigner, vapidKeysFrom } from "./vapid";
 
 function pair() {
   const ecdh = createECDH("prime256v1");
@@ -48,6 +48,20 @@ describe("VapidSigner", () => {
     // Reused within the hour, made again after it.
     expect(signer.header("https://fcm.googleapis.com/other", 1_800_000_100)).toBe(header);
     expect(signer.header("https://fcm.googleapis.com/other", 1_800_003_601)).not.toBe(header);
+  });
+
+  it("takes a scalar with a leading zero byte, which Node gives as 31 bytes", () => {
+    let ecdh = createECDH("prime256v1");
+    for (let i = 0; i < 20_000; i++) {
+      ecdh = createECDH("prime256v1");
+      ecdh.generateKeys();
+      if (ecdh.getPrivateKey().length < 32) break;
+    }
+    const short = ecdh.getPrivateKey();
+    expect(short.length).toBeLessThan(32);
+    const keys = vapidKeysFrom(ecdh.getPublicKey().toString("base64url"), scalar32(short).toString("base64url"));
+    expect(keys).not.toBeNull();
+    expect(vapidKeysFrom(ecdh.getPublicKey().toString("base64url"), short.toString("base64url"))).not.toBeNull();
   });
 
   it("refuses keys that are not one pair", () => {

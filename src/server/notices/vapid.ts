@@ -31,18 +31,21 @@ export function vapidKeysFrom(publicKey: string, privateKey: string): VapidKeys 
       crv: "P-256",
       x: point.subarray(1, 33).toString("base64url"),
       y: point.subarray(33).toString("base64url"),
-      d: privateKey,
+      d: scalar32(Buffer.from(privateKey, "base64url")).toString("base64url"),
     },
   });
   return { publicKey, privateKey: key };
 }
+
+/** A P-256 scalar as 32 bytes: Node gives one with a leading zero byte as 31. */
+export const scalar32 = (d: Buffer) => Buffer.concat([Buffer.alloc(Math.max(0, 32 - d.length)), d]);
 
 function newPair(): string {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   return JSON.stringify({
     publico: ecdh.getPublicKey().toString("base64url"),
-    privado: ecdh.getPrivateKey().toString("base64url"),
+    privado: scalar32(ecdh.getPrivateKey()).toString("base64url"),
   });
 }
 

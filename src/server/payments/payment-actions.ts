@@ -123,7 +123,7 @@ export async function paymentHistory(db: Queryable, id: string): Promise<Registr
             p.em, p.motivo,
             CASE WHEN l.id IS NULL THEN NULL ELSE
               json_build_object('banco', l.banco, 'data', to_char(l.data, 'YYYY-MM-DD'), 'pagador', l.pagador,
-                                'descricao', l.descricao) END AS extrato
+                                'descricao', l.descricao, 'escrito', l.pagador_escrito) END AS extrato
      FROM pagamentos p LEFT JOIN admin_users u ON u.id = p.recebido_por
      LEFT JOIN extrato_linhas l ON l.id = p.extrato_linha_id
      WHERE p.inscricao_id = $1 ORDER BY p.id`,
@@ -132,8 +132,12 @@ export async function paymentHistory(db: Queryable, id: string): Promise<Registr
   // The payer as the bank wrote it, not the folded key the statement's repeats are found by.
   for (const r of registros) {
     if (!r.extrato) continue;
-    const { descricao, ...extrato } = r.extrato as typeof r.extrato & { descricao?: string | null };
-    r.extrato = { ...extrato, pagador: payerAsWritten(descricao ?? "") || extrato.pagador };
+    const { descricao, escrito, ...extrato } = r.extrato as typeof r.extrato & {
+      descricao?: string | null;
+      escrito?: string | null;
+    };
+    // As the bank wrote it: kept at the import, since a paid line's description is cleared.
+    r.extrato = { ...extrato, pagador: escrito || payerAsWritten(descricao ?? "") || extrato.pagador };
   }
   return { ...reg, registros };
 }

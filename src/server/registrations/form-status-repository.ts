@@ -19,6 +19,15 @@ export async function readFormStatus(db: Queryable): Promise<FormStatus> {
   return row.em_breve ? { ...status, em_breve: true } : status;
 }
 
+/** Turns the switch off; whether it was on. */
+export async function closeFormWhileSamples(db: Queryable): Promise<boolean> {
+  const rows = await db.query(
+    "UPDATE form_settings SET is_open = false, updated_at = now() WHERE id = $1 AND is_open RETURNING 1",
+    [FORM_STATUS_ID],
+  );
+  return rows.length > 0;
+}
+
 export async function writeFormStatus(db: Queryable, isOpen: boolean): Promise<FormStatus> {
   const [row] = await db.query<{ is_open: boolean; updated_at: Date }>(
     "UPDATE form_settings SET is_open = $2, updated_at = now() WHERE id = $1 RETURNING is_open, updated_at",

@@ -6,10 +6,12 @@ import {
   DEFAULT_DEADLINES,
   type EventSettings,
   publicEventConfig,
+  type SettingKey,
   type SettingsView,
 } from "../../shared/event-settings";
 import { DEFAULT_EDITION, DEFAULT_GROUP_NAME } from "../../shared/constants";
 import type { Config } from "../config";
+import { closeFormWhileSamples } from "../registrations/form-status-repository";
 import { readSettings, seedSettings } from "./settings-repository";
 
 /** The environment's values: the settings' first-start defaults (README, "Configuration"). */
@@ -50,6 +52,8 @@ export interface EventSettingsService {
   readonly version: number;
   view(): Promise<SettingsView>;
   reload(): Promise<void>;
+  /** Of the PIX key and the WhatsApp, those still the samples: the form stays closed until none is. */
+  missingPaymentDetails(): ("pix_chave" | "whatsapp")[];
   readonly defaults: EventSettings;
 }
 
@@ -71,9 +75,17 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
     publicUrl: opts.config.publicUrl,
   };
   await seedSettings(app.db, defaults);
-  let values = (await readSettings(app.db, defaults)).values;
+  const fromEnv = opts.config.paymentDetailsFromEnv;
+  const missingOf = (saved: SettingKey[]) =>
+    (["pix_chave", "whatsapp"] as const).filter((k) => !fromEnv[k] && !saved.includes(k));
+  const first = await readSettings(app.db, defaults);
+  let values = first.values;
+  let missing = missingOf(first.saved);
   let version = 1;
   let config = publicEventConfig(values, extra);
+  // The sample PIX key and WhatsApp must never take a family's money: the form is closed until they are replaced.
+  if (missing.length > 0 && (await closeFormWhileSamples(app.db)))
+    app.log.warn({ falta: missing }, "inscrições fechadas até a coordenação cadastrar a chave PIX e o WhatsApp");
 
   const service: EventSettingsService = {
     current: () => values,
@@ -82,8 +94,11 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
       return version;
     },
     view: () => readSettings(app.db, defaults),
+    missingPaymentDetails: () => missing,
     async reload() {
-      values = (await readSettings(app.db, defaults)).values;
+      const read = await readSettings(app.db, defaults);
+      values = read.values;
+      missing = missingOf(read.saved);
       config = publicEventConfig(values, extra);
       version++;
     },

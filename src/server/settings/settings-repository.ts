@@ -32,10 +32,24 @@ export async function readSettings(db: Queryable, defaults: EventSettings): Prom
   const rows = await db.query<Row>("SELECT chave, valor, origem FROM event_settings");
   const values = { ...defaults } as Record<SettingKey, unknown>;
   for (const r of rows) if (SETTINGS_KEYS.includes(r.chave)) values[r.chave] = r.valor;
+  const saved = rows.filter((r) => r.origem === "painel").map((r) => r.chave);
+  return { values: messagesFollowingPlace(values as unknown as EventSettings, defaults, saved), defaults, saved };
+}
+
+/**
+ * The built-in thank-you messages welcome people to the event's city: while the coordination has not written
+ * its own, "Te esperamos em Itapecuru!" follows a city changed in "Configurações".
+ */
+export function messagesFollowingPlace(
+  values: EventSettings,
+  defaults: EventSettings,
+  saved: SettingKey[],
+): EventSettings {
+  if (saved.includes("mensagens") || values.cidade === defaults.cidade) return values;
+  const welcome = /^Te esperamos em .+!$/;
   return {
-    values: values as unknown as EventSettings,
-    defaults,
-    saved: rows.filter((r) => r.origem === "painel").map((r) => r.chave),
+    ...values,
+    mensagens: values.mensagens.map((m) => (welcome.test(m) ? `Te esperamos em ${values.cidade}!` : m)),
   };
 }
 

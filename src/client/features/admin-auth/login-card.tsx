@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { SessionState } from "../../../shared/admin-api";
 import { LOGIN_MESSAGES } from "../../../shared/admin-api";
 import { TIMINGS } from "../../../shared/constants";
-import { toast } from "../../lib/toast";
+import { dismissToasts, toast } from "../../lib/toast";
 import { api, ApiError } from "../../lib/api";
 import { markAuthenticated } from "../../lib/admin-session";
 import "./login-card.css";
@@ -39,6 +39,8 @@ export function LoginCard() {
       });
       // Spec timings: the success toast after 300 ms, the dashboard 500 ms later.
       await wait(TIMINGS.loginDelay);
+      // "Erro de autenticação" from a try before is stale now: it goes.
+      dismissToasts("error");
       toast("success", "Login realizado com sucesso", "Bem-vindo ao painel administrativo.");
       await wait(TIMINGS.loginRedirect);
       markAuthenticated(session);

@@ -36,7 +36,7 @@ export function DashboardHeader({
       <div className="admin-header-inner">
         <div className="admin-header-text">
           <h1>Painel Administrativo</h1>
-          {devMode && <span className="admin-dev-badge">Modo Desenvolvimento (Mock)</span>}
+          {devMode && import.meta.env.DEV && <span className="admin-dev-badge">Modo Desenvolvimento (Mock)</span>}
           {user && <p className="admin-header-user">Conectado como {user.nome}</p>}
           <p className="admin-header-meta">
             <span>

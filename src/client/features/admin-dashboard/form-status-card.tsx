@@ -4,6 +4,8 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { toast } from "../../lib/toast";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 import { useIsCoordination } from "../../lib/admin-session";
+import { FORM_MESSAGES } from "../../../shared/admin-api";
+import { Link } from "../../lib/router";
 
 interface Props {
   status: FormStatus | null;
@@ -15,6 +17,7 @@ export function FormStatusCard({ status, onSaved }: Props) {
   const [saving, setSaving] = useState(false);
   const id = useId();
   const open = status?.is_open ?? false;
+  const missing = status?.falta_configurar ?? [];
 
   const [confirmingClose, setConfirmingClose] = useState(false);
 
@@ -59,7 +62,7 @@ export function FormStatusCard({ status, onSaved }: Props) {
             role="switch"
             aria-checked={open}
             aria-busy={saving}
-            disabled={status === null || saving}
+            disabled={status === null || saving || (!open && missing.length > 0)}
             className="admin-switch"
             // Closing turns every visitor away: it asks first. Reopening does not.
             onClick={() => (open ? setConfirmingClose(true) : void save(true))}
@@ -74,6 +77,12 @@ export function FormStatusCard({ status, onSaved }: Props) {
         </div>
       ) : (
         <p className="admin-card-note">Só a Coordenação abre ou fecha o formulário.</p>
+      )}
+      {missing.length > 0 && (
+        <p className="admin-card-note admin-form-status-missing" role="note">
+          {FORM_MESSAGES.paymentDetailsFirst(missing)}{" "}
+          {coordination && <Link href="/admin/configuracoes">Abrir Configurações</Link>}
+        </p>
       )}
       {confirmingClose && (
         <ConfirmDialog

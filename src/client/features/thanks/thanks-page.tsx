@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 import type { RegistrationFound } from "../../../shared/api-types";
+import { closedEditionMessage, type MyRegistration, releasedMessage } from "../../../shared/my-registration";
+import { deadlineIn } from "../../../shared/time-zone";
+import { fold } from "../../../shared/fold";
 import { TIMINGS } from "../../../shared/constants";
 import { ofGroup } from "../../../shared/group-name";
 import { useAppConfig } from "../../lib/app-config";
@@ -23,6 +26,11 @@ interface ThanksPageProps {
   authorization?: ReactNode;
   /** "Quer ser avisado(a) aqui…?": notices on this phone, offered right after sign-up. */
   notices?: (waiting: boolean) => ReactNode;
+  /**
+   * The registration as it is now, followed live: a payment, a seat from the waiting list, or an edition
+   * closed since (then no charge and no pass). Null until read, or when this phone cannot read it.
+   */
+  now?: { view: MyRegistration } | { closedEdition: string } | null;
 }
 
 export function ThanksPage({
@@ -33,18 +41,28 @@ export function ThanksPage({
   payerForm,
   authorization,
   notices,
+  now,
 }: ThanksPageProps) {
-  const waiting = registration?.situacao === "espera";
+  const view = now && "view" in now ? now.view : null;
+  const seat = view ? view.situacao : registration?.situacao;
+  const waiting = seat === "espera";
+  const released = seat === "vencida";
+  const paid = view ? view.pagamento.estado !== "pendente" : false;
   // Nobody pays for a seat they do not have yet.
-  const paymentMethod = waiting ? null : (registration?.metodo_pagamento ?? null);
-  const { thanksMessages, eventTitle, eventDate, eventTime, eventCity, price, groupName } = useAppConfig();
+  const paymentMethod = waiting || released ? null : (registration?.metodo_pagamento ?? null);
+  const { thanksMessages, eventTitle, eventDate, eventTime, eventPlace, eventCity, price, groupName, timeZone } =
+    useAppConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
+  if (now && "closedEdition" in now) return <ClosedEditionThanks edition={now.closedEdition} />;
 
   return (
     <main className="visitor-main thanks">
       <div className="thanks-card">
         {waiting ? (
-          <WaitingNotice position={registration?.posicao_espera ?? null} />
+          <WaitingNotice
+            position={view ? view.posicao_espera : (registration?.posicao_espera ?? null)}
+            code={registration?.referencia ?? null}
+          />
         ) : (
           <>
             <p className="thanks-badge">
@@ -77,27 +95,33 @@ export function ThanksPage({
           </div>
           <div>
             <dt>Local</dt>
-            <dd>{eventCity}</dd>
+            <dd>{placeWithCity(eventPlace, eventCity)}</dd>
           </div>
         </dl>
 
         {!waiting && boardingPass}
         {authorization}
 
-        {registration && paymentMethod === "PIX" && (
+        {paid && view && <PaidLine view={view} />}
+        {released && view && (
+          <p className="thanks-reminder">
+            {releasedMessage(view.prazo_pagamento ? deadlineIn(view.prazo_pagamento, timeZone) : "o prazo")}
+          </p>
+        )}
+        {!paid && registration && paymentMethod === "PIX" && (
           <ThanksPix
-            registration={registration}
+            registration={view ? { ...registration, prazo_pagamento: view.prazo_pagamento } : registration}
             whatsappHref={whatsappHref}
             receiptUpload={receiptUpload}
             payerForm={payerForm}
           />
         )}
-        {paymentMethod === "ESPECIE" && (
+        {!paid && paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">
             <p>
               Não esqueça: procure alguém da coordenação {ofGroup(groupName)} para pagar {price} em espécie.
             </p>
-            <DeadlineLine deadline={registration?.prazo_pagamento} />
+            <DeadlineLine deadline={view ? view.prazo_pagamento : registration?.prazo_pagamento} />
           </div>
         )}
 
@@ -119,8 +143,44 @@ export function ThanksPage({
   );
 }
 
-/** A registration made while every seat was taken: its place in line, and no payment asked. */
-function WaitingNotice({ position }: { position: number | null }) {
+/** "LOCAL": the place, with its city unless it already names it. */
+function placeWithCity(place: string, city: string): string {
+  return fold(place).includes(fold(city)) ? place : `${place}, ${city}`;
+}
+
+/** Confirmed since the registration: no code to pay with, no receipt to send (a family could pay twice). */
+function PaidLine({ view }: { view: MyRegistration }) {
+  const p = view.pagamento;
+  return (
+    <p className="thanks-paid" role="status">
+      {p.estado === "isento"
+        ? "Isento de pagamento."
+        : `Pagamento confirmado${p.como ? ` (${p.como})` : ""}. Obrigado!`}
+    </p>
+  );
+}
+
+/** An old phone's thank-you page after "Encerrar edição": last year's registration, no charge and no pass. */
+function ClosedEditionThanks({ edition }: { edition: string }) {
+  const { eventTitle } = useAppConfig();
+  return (
+    <main className="visitor-main thanks">
+      <div className="thanks-card">
+        <p className="thanks-badge thanks-badge-waiting">Edição encerrada</p>
+        <p className="thanks-welcome">{closedEditionMessage(edition)}</p>
+        <Link href="/" className="v-btn v-btn-primary">
+          Fazer inscrição para a {eventTitle}
+        </Link>
+        <Link href="/minha-inscricao" className="thanks-home">
+          Ver minha inscrição
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** A registration made while every seat was taken: its place in line, its code, and no payment asked. */
+function WaitingNotice({ position, code }: { position: number | null; code: string | null }) {
   return (
     <>
       <p className="thanks-badge thanks-badge-waiting">Inscrição recebida</p>
@@ -128,6 +188,11 @@ function WaitingNotice({ position }: { position: number | null }) {
       {position !== null && (
         <p className="thanks-position">
           Sua posição: <strong>{position}º</strong>
+        </p>
+      )}
+      {code && (
+        <p className="thanks-position">
+          Seu código: <strong>{code}</strong>
         </p>
       )}
       <p className="thanks-welcome">

@@ -39,6 +39,8 @@ BEGIN
           'Pagamento de ' || n.nome || ' confirmado pelo extrato' ||
           CASE l.como WHEN 'codigo' THEN ' (código)' WHEN 'codigos' THEN ' (códigos, crédito dividido)'
                       WHEN 'nome' THEN ' (nome e valor, confirmado)'
+                      WHEN 'parecido' THEN ' (código parecido, confirmado)'
+                      WHEN 'responsavel' THEN ' (nome do responsável e valor, confirmado)'
                       WHEN 'vinculo' THEN CASE WHEN n.valor_centavos < l.valor_centavos
                         THEN ' (vinculado, crédito dividido)' ELSE ' (vinculado)' END
                       ELSE ' (vinculado)' END ||

@@ -64,7 +64,8 @@ describe("a reference code pays by itself", () => {
     ["an S for a 5", "JDJS5SS", "JDJ55SS"],
   ])("a look-alike (%s) is only a suggestion: it may be a deleted or last year's code", (_, written, owner) => {
     const them = person("Dona Do Código", { referencia: owner });
-    expect(createMatcher([them])(line(`PIX ${written}`))).toEqual({ kind: "sugestao", ids: [them.id], by: "codigo" });
+    // Said for what it is: a code like theirs, not "the amount does not cover" (issue 53).
+    expect(createMatcher([them])(line(`PIX ${written}`))).toEqual({ kind: "sugestao", ids: [them.id], by: "parecido" });
   });
 
   it("an exact code wins over another person's look-alike in the same line", () => {
@@ -160,5 +161,22 @@ describe("the payer's name as the bank wrote it", () => {
     expect(payerAsWritten("Pix recebido de Maria da Conceição Araújo 12/08")).toBe("Maria da Conceição Araújo");
     expect(payerAsWritten("TED 341 0001 12345-6")).toBe("");
     expect(payerAsWritten("PIX JDJ7K3Q")).toBe("");
+  });
+});
+
+describe("the guardian, who usually pays", () => {
+  it("word for word the registered guardian, with the amount owed, is a suggestion that says so", () => {
+    const minor = person("Joana Ribeiro Lima", { nomeResponsavel: "Francisca Ribeiro da Silva" });
+    const other = person("Outra Menina");
+    const m = createMatcher([minor, other]);
+    expect(m(line("PIX RECEBIDO - FRANCISCA RIBEIRO DA SILVA"))).toEqual({
+      kind: "sugestao",
+      ids: [minor.id],
+      by: "responsavel",
+    });
+    // The person's own name still reads as a name.
+    expect(m(line("PIX JOANA RIBEIRO LIMA"))).toEqual({ kind: "sugestao", ids: [minor.id], by: "nome" });
+    // The wrong amount is no evidence.
+    expect(m(line("PIX FRANCISCA RIBEIRO DA SILVA", 900))).toEqual({ kind: "nada" });
   });
 });

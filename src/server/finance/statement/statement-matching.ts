@@ -4,7 +4,8 @@ import { fold, NAME_PARTICLES } from "../../../shared/fold";
  *  1. its reference code in the text, written exactly → paid with no click, when the amount covers it
  *     and the person has a seat (someone waiting, or whose seat went on, is a suggestion);
  *     a code that only looks like one (Q for D) → a suggestion;
- *  2. its amount equal to what someone owes, and a payer's name like theirs → a suggestion;
+ *  2. its amount equal to what someone owes, and a payer's name like theirs, their payer's or their
+ *     guardian's (who usually pays) → a suggestion;
  *  3. nothing → "Sem correspondência".
  * Only a code pays by itself: names repeat and banks cut them short.
  */
@@ -14,6 +15,8 @@ export interface MatchCandidate {
   referencia: string | null;
   nome: string;
   nomePagador: string | null;
+  /** The guardian (a minor's): usually the one who pays. */
+  nomeResponsavel?: string | null;
   /** AAAA-MM-DD: a payment is not older than its registration. */
   criadoEm: string;
   /** What is owed after an exemption or a discount. */
@@ -34,8 +37,11 @@ export interface MatchLine {
 export type LineMatch =
   | { kind: "codigo"; ids: string[] }
   | { kind: "ja_paga"; id: string }
-  /** `by`: what made the suggestion, a code (its amount short, or its person cancelled) or a name. */
-  | { kind: "sugestao"; ids: string[]; by: "codigo" | "nome" }
+  /**
+   * `by`: what made the suggestion: the code itself (its amount short, its person cancelled or without a
+   * seat), a code that only looks like one ("parecido"), the person's or payer's name, or the guardian's.
+   */
+  | { kind: "sugestao"; ids: string[]; by: "codigo" | "parecido" | "nome" | "responsavel" }
   | { kind: "nada" };
 
 const MAX_SUGGESTIONS = 5;
@@ -147,7 +153,7 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
   const byCanonical = new Map<string, MatchCandidate[]>();
   const byPrefix = new Map<string, Set<MatchCandidate>>();
   // Each name's words, split once: a statement has thousands of lines to compare.
-  const words = new Map<MatchCandidate, [string[], string[]]>();
+  const words = new Map<MatchCandidate, [string[], string[], string[]]>();
   for (const c of candidates) {
     if (c.referencia) {
       const code = c.referencia.slice(3);
@@ -158,8 +164,9 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     if (!c.pendente || !c.ativa) continue;
     const own = nameWords(c.nome);
     const payer = nameWords(c.nomePagador ?? "");
-    words.set(c, [own, payer]);
-    for (const w of [...own, ...payer]) {
+    const guardian = nameWords(c.nomeResponsavel ?? "");
+    words.set(c, [own, payer, guardian]);
+    for (const w of [...own, ...payer, ...guardian]) {
       if (w.length < 3) continue;
       const p = w.slice(0, 3);
       if (!byPrefix.has(p)) byPrefix.set(p, new Set());
@@ -185,7 +192,7 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     return { exact: [...exact.values()], alike: [...alike.values()].filter((c) => !exact.has(c.id)) };
   }
 
-  function byName(line: MatchLine): MatchCandidate[] {
+  function byName(line: MatchLine): { ids: string[]; guardian: boolean } {
     const lineWords = [...new Set(payerWords(line.descricao))];
     // Only someone two of whose words the line starts can score: count those hits first.
     const hits = new Map<MatchCandidate, number>();
@@ -195,17 +202,18 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
           hits.set(c, (hits.get(c) ?? 0) + 1);
       }
     }
-    const scored: [MatchCandidate, number][] = [];
+    const scored: [MatchCandidate, number, boolean][] = [];
     for (const [c, n] of hits) {
       if (n < 2) continue;
-      const [own, payer] = words.get(c)!;
-      const score = Math.max(nameScore(lineWords, own), nameScore(lineWords, payer));
-      if (score > 0) scored.push([c, score]);
+      const [own, payer, guardian] = words.get(c)!;
+      const person = Math.max(nameScore(lineWords, own), nameScore(lineWords, payer));
+      const byGuardian = nameScore(lineWords, guardian);
+      if (person > 0 || byGuardian > 0) scored.push([c, Math.max(person, byGuardian), byGuardian > person]);
     }
-    return scored
+    const best = scored
       .sort((a, b) => b[1] - a[1] || a[0].criadoEm.localeCompare(b[0].criadoEm) || a[0].nome.localeCompare(b[0].nome))
-      .slice(0, MAX_SUGGESTIONS)
-      .map(([c]) => c);
+      .slice(0, MAX_SUGGESTIONS);
+    return { ids: best.map(([c]) => c.id), guardian: best.length > 0 && best[0][2] };
   }
 
   return (line) => {
@@ -213,7 +221,7 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     // A look-alike of someone's code (a deleted registration's, last year's, a typo) is a suggestion at most.
     if (!coded.length && alike.length) {
       const open = alike.filter((c) => c.pendente);
-      if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id), by: "codigo" };
+      if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id), by: "parecido" };
     }
     if (coded.length === 1) {
       const [c] = coded;
@@ -230,6 +238,8 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
       return { kind: "ja_paga", id: coded[0].id };
     }
     const named = byName(line);
-    return named.length ? { kind: "sugestao", ids: named.map((c) => c.id), by: "nome" } : { kind: "nada" };
+    return named.ids.length
+      ? { kind: "sugestao", ids: named.ids, by: named.guardian ? "responsavel" : "nome" }
+      : { kind: "nada" };
   };
 }

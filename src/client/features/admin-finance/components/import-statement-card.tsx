@@ -75,7 +75,12 @@ export function ImportStatementCard({ onImported }: { onImported: () => void }) 
       setResult(answer.result);
       const r = answer.result;
       if (r.novas === 0) toast("info", "Nada novo no extrato", `As ${r.repetidas} linhas já tinham sido importadas.`);
-      else toast("success", "Extrato importado", `${r.pagas} pagas pelo código, ${r.sugeridas} sugestões.`);
+      else
+        toast(
+          "success",
+          "Extrato importado",
+          `${plural(r.pagas, "paga", "pagas")} pelo código, ${plural(r.sugeridas, "sugestão", "sugestões")}.`,
+        );
       onImported();
     } catch (e) {
       reportAdminError("Erro ao importar o extrato", e);

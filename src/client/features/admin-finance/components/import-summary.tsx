@@ -1,3 +1,4 @@
+import { plural } from "../../../../shared/plural";
 import type { ImportResult, StatementLineView } from "../../../../shared/finance-views";
 import { StatementLinesList } from "./statement-lines-list";
 
@@ -20,6 +21,14 @@ const GROUPS: [keyof ImportResult["grupos"], string][] = [
   ["repetidas", "Já vistas em outra importação"],
 ];
 
+/** The open groups keep only the lines still to decide: one linked, confirmed or ignored leaves them. */
+const STILL_OPEN: Partial<Record<keyof ImportResult["grupos"], StatementLineView["estado"]>> = {
+  sugeridas: "sugerida",
+  sem_correspondencia: "sem_correspondencia",
+};
+const shownIn = (key: keyof ImportResult["grupos"], lines: StatementLineView[]) =>
+  STILL_OPEN[key] ? lines.filter((l) => l.estado === STILL_OPEN[key]) : lines;
+
 /** What an import found: the counts, then each group as a list. */
 export function ImportSummary({
   result,
@@ -41,20 +50,24 @@ export function ImportSummary({
           </div>
         ))}
       </dl>
-      {GROUPS.map(([key, label]) =>
-        result.grupos[key].length ? (
+      {GROUPS.map(([key, label]) => {
+        const lines = shownIn(key, result.grupos[key]);
+        const decided = result.grupos[key].length - lines.length;
+        return lines.length ? (
           <details key={key} open={key === "sugeridas" || key === "sem_correspondencia"}>
             <summary>
               {label} (
               {result.grupos[key].length < result[key]
-                ? `${result.grupos[key].length} primeiras de ${result[key]}; as demais em “Conferir o extrato”`
-                : result[key]}
+                ? `${lines.length} de ${result[key]}; as demais em “Conferir o extrato”`
+                : decided > 0
+                  ? `${lines.length} a decidir; ${plural(decided, "já resolvida", "já resolvidas")}`
+                  : result[key]}
               )
             </summary>
-            <StatementLinesList lines={result.grupos[key]} label={label} onChanged={onChanged} />
+            <StatementLinesList lines={lines} label={label} onChanged={onChanged} />
           </details>
-        ) : null,
-      )}
+        ) : null;
+      })}
     </div>
   );
 }

@@ -1,7 +1,17 @@
-import { LINE_GROUPS, MATCH_LABELS } from "../../../../shared/finance";
+import { MATCH_LABELS } from "../../../../shared/finance";
 import type { StatementLineView } from "../../../../shared/finance-views";
 import { reais } from "../utils/money";
 import { brDay } from "../../../../shared/calendar-day";
+
+/** Why a line is only a suggestion, by what suggested it; each candidate adds what is true of it (owes, no seat). */
+const SUGGESTION_REASONS: Partial<Record<keyof typeof MATCH_LABELS, string>> = {
+  codigo:
+    "Tem o código desta inscrição, mas algo impede o pagamento automático (veja ao lado do nome): confira antes de confirmar.",
+  parecido:
+    "O código no extrato parece o desta inscrição, mas não é igual (uma letra ou um número trocado): confira antes de confirmar.",
+  nome: "Nome e valor parecidos com os desta inscrição.",
+  responsavel: "O nome no extrato é o do responsável por esta inscrição, e o valor bate.",
+};
 
 /** Why a suggested person is no plain payment: the money is kept, and what happens to it is said before. */
 const WITHOUT_SEAT = {
@@ -49,7 +59,7 @@ export function StatementLineItem({
           Reembolsos pendentes.
         </p>
       )}
-      {line.estado === "ignorada" && <p className="finance-line-state">{LINE_GROUPS.ignorada}</p>}
+      {line.estado === "ignorada" && <p className="finance-line-state">Ignorada</p>}
       {line.estado === "sugerida" && line.como === "repetida" && (
         <p className="finance-line-state finance-line-warn">
           Parece repetir um crédito já importado
@@ -57,10 +67,8 @@ export function StatementLineItem({
           pagador. Confira no app do banco: se for o mesmo crédito, ignore esta linha.
         </p>
       )}
-      {line.estado === "sugerida" && line.como === "codigo" && (
-        <p className="finance-line-state finance-line-warn">
-          Tem o código, mas o valor não cobre o que a inscrição deve (ou ela desistiu): confira antes de confirmar.
-        </p>
+      {line.estado === "sugerida" && line.como && SUGGESTION_REASONS[line.como] && (
+        <p className="finance-line-state finance-line-warn">{SUGGESTION_REASONS[line.como]}</p>
       )}
       {open && line.candidatos.length > 0 && (
         <ul className="finance-candidates" aria-label="Sugestões">
@@ -69,7 +77,11 @@ export function StatementLineItem({
               <span>
                 {c.nome_completo} <small>{c.referencia}</small>
                 {c.devido_centavos !== line.valor_centavos && (
-                  <small className="finance-line-warn"> · deve {reais(c.devido_centavos)}</small>
+                  <small className="finance-line-warn">
+                    {" "}
+                    · deve {reais(c.devido_centavos)}
+                    {c.devido_centavos > line.valor_centavos ? ": o valor não cobre" : ""}
+                  </small>
                 )}
                 {c.situacao !== "vaga" && <small className="finance-line-warn"> · {WITHOUT_SEAT[c.situacao]}</small>}
               </span>

@@ -35,6 +35,35 @@ function keepLinkFromAddress(): HeldRegistration[] {
 }
 
 /**
+ * One kept registration read with its secret: its page's view, or why not (a
+ * closed edition, a secret that no longer opens it, no network).
+ */
+export async function readHeldState(h: HeldRegistration): Promise<HeldState> {
+  try {
+    const view = await fetchMyRegistration(h.id, h.token);
+    // Kept with its name and event, so a closed edition's registration is still named on this phone.
+    if (h.nome_completo !== view.nome_completo || h.evento !== view.evento || h.referencia !== view.referencia) {
+      holdRegistrations([
+        { ...h, nome_completo: view.nome_completo, referencia: view.referencia, evento: view.evento },
+      ]);
+    }
+    return { kind: "ready", view };
+  } catch (err) {
+    const e = err instanceof ApiError ? err : new ApiError(0, String(err));
+    const edition = (e.body as { edicao_encerrada?: string } | null)?.edicao_encerrada;
+    // Once a closed edition's kept list is gone the server knows nothing of the id: the event kept here names it.
+    const keptEdition = h.evento && h.evento !== appConfig().eventTitle ? h.evento : null;
+    return e.status === 410 && edition
+      ? { kind: "closed", edition }
+      : e.status === 403 && keptEdition
+        ? { kind: "closed", edition: keptEdition }
+        : e.status === 0
+          ? { kind: "offline", message: e.message }
+          : { kind: "gone", message: e.message };
+  }
+}
+
+/**
  * Every registration this phone holds, each read with its secret and read
  * again when the live stream names it (ids only: GET /api/events?inscricoes=<id>.<proof>,…).
  */
@@ -43,31 +72,9 @@ export function useHeldRegistrations() {
   const [states, setStates] = useState<Record<string, HeldState>>({});
 
   const load = useCallback(async (h: HeldRegistration) => {
-    try {
-      const view = await fetchMyRegistration(h.id, h.token);
-      setStates((s) => ({ ...s, [h.id]: { kind: "ready", view } }));
-      // Kept with its name and event, so a closed edition's registration is still named on this phone.
-      if (h.nome_completo !== view.nome_completo || h.evento !== view.evento || h.referencia !== view.referencia) {
-        holdRegistrations([
-          { ...h, nome_completo: view.nome_completo, referencia: view.referencia, evento: view.evento },
-        ]);
-      }
-    } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError(0, String(err));
-      const edition = (e.body as { edicao_encerrada?: string } | null)?.edicao_encerrada;
-      // Once a closed edition's kept list is gone the server knows nothing of the id: the event kept here names it.
-      const keptEdition = h.evento && h.evento !== appConfig().eventTitle ? h.evento : null;
-      const state: HeldState =
-        e.status === 410 && edition
-          ? { kind: "closed", edition }
-          : e.status === 403 && keptEdition
-            ? { kind: "closed", edition: keptEdition }
-            : e.status === 0
-              ? { kind: "offline", message: e.message }
-              : { kind: "gone", message: e.message };
-      // Without a network, what was already shown stays on screen; the stream's return reads it again.
-      setStates((s) => (state.kind === "offline" && s[h.id]?.kind === "ready" ? s : { ...s, [h.id]: state }));
-    }
+    const state = await readHeldState(h);
+    // Without a network, what was already shown stays on screen; the stream's return reads it again.
+    setStates((s) => (state.kind === "offline" && s[h.id]?.kind === "ready" ? s : { ...s, [h.id]: state }));
   }, []);
 
   useEffect(() => {
