@@ -11,6 +11,14 @@ import { INT4_MAX } from "./constants";
  * GET  /api/editions/:id/export.xlsx | .csv  -> the kept list as a sheet    (Coordenação, while kept)
  */
 
+/** "JDJ 2025" → "JDJ 2026": the example for the next edition's name, never the current one. */
+export function nextEditionName(current: string): string {
+  const years = [...current.matchAll(/\b(20\d\d)\b/g)];
+  const last = years.at(-1);
+  if (!last || last.index === undefined) return `${current} (próxima)`;
+  return `${current.slice(0, last.index)}${Number(last[1]) + 1}${current.slice(last.index + 4)}`;
+}
+
 export const KEEP_DAYS_DEFAULT = 90;
 export const KEEP_DAYS_MAX = 365;
 /** What a new edition's date says until the coordination sets it. */

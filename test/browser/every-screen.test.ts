@@ -173,9 +173,21 @@ describe("every screen", () => {
         await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
         await page.getByRole("button", { name: "Cancelar" }).click();
 
+        await page.getByRole("button", { name: "Adicionar acompanhante" }).click();
+        await page.getByRole("dialog", { name: "Adicionar acompanhante" }).waitFor(WAIT);
+        await check(page, vp, "painel-acompanhante");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
+
         await page.goto("/admin/embarque");
         await page.getByText(/\d+ de \d+ embarcados/).waitFor(WAIT);
         await check(page, vp, "painel-embarque");
+        // Who still owes: the money is asked about before boarding.
+        await page.getByRole("button", { name: /^Carla Dias/ }).click();
+        await page.getByRole("dialog", { name: "Falta pagar" }).waitFor(WAIT);
+        await check(page, vp, "painel-embarque-falta-pagar");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "hidden", ...WAIT });
         await page.getByRole("button", { name: "Recebi em espécie" }).first().click();
         await page.getByRole("dialog", { name: "Recebi em espécie" }).waitFor(WAIT);
         await check(page, vp, "painel-embarque-especie-pix");

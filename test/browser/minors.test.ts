@@ -91,6 +91,11 @@ describe("minors on the phone", () => {
       await row.getByText("Sem autorização").waitFor(WAIT);
       await page.getByText("1 sem autorização").waitFor(WAIT);
       await press(vp, passenger(page, "Lia Pequena"));
+      // She still owes: the money first, then the paper.
+      const owing = page.getByRole("dialog", { name: "Falta pagar" });
+      await owing.getByText(/Lia Pequena ainda deve R\$\s15,00/).waitFor(WAIT);
+      await checkScreen(page, vp, "embarque-falta-pagar");
+      await owing.getByRole("button", { name: "Embarcar mesmo assim" }).click();
       const ask = page.getByRole("dialog", { name: "Embarcar mesmo assim?" });
       await ask.waitFor(WAIT);
       await checkScreen(page, vp, "embarque-sem-autorizacao");

@@ -40,7 +40,9 @@ export function MyRegistrationRoute() {
               label={`Comprovante do PIX de ${view.nome_completo}`}
             />
           ),
-          payer: (id, token) => <PayerNameForm registrationId={id} uploadToken={token} />,
+          payer: (id, token, initial) => (
+            <PayerNameForm registrationId={id} uploadToken={token} initial={initial ?? undefined} />
+          ),
           pass: (view) =>
             view.dia_do_evento && view.dia_do_evento === dayIn(new Date(), appConfig().timeZone) ? (
               <Suspense fallback={null}>

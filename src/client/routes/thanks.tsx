@@ -85,13 +85,15 @@ export function ThanksRoute() {
           ) : null
         }
         now={now}
-        notices={(waiting) => (
+        notices={({ waiting, paid }) => (
           <PushNotices
             held={heldRegistrations()}
             offer={
               waiting
                 ? "Quer ser avisado(a) aqui quando abrir uma vaga?"
-                : "Quer ser avisado(a) aqui quando o pagamento for confirmado?"
+                : paid
+                  ? "Quer ser avisado(a) aqui do ônibus, da autorização e do dia da caravana?"
+                  : "Quer ser avisado(a) aqui quando o pagamento for confirmado?"
             }
           />
         )}

@@ -7,6 +7,7 @@ import {
   EDITION_MESSAGES,
   KEEP_DAYS_DEFAULT,
   KEEP_DAYS_MAX,
+  nextEditionName,
 } from "../../../shared/editions";
 import { AdminField } from "../../components/admin-field";
 import { DialogActions } from "../../components/dialog-actions";
@@ -98,7 +99,7 @@ export function CloseEditionDialog({ edition, queuedMarks, onClose, onClosed }: 
               type="text"
               autoComplete="off"
               maxLength={40}
-              placeholder="JDJ 2026"
+              placeholder={nextEditionName(current.eventTitle)}
               value={nome}
               onChange={(e) => {
                 setNome(e.target.value);

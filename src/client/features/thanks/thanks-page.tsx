@@ -25,7 +25,7 @@ interface ThanksPageProps {
   /** "Autorização de viagem", for someone under 16. */
   authorization?: ReactNode;
   /** "Quer ser avisado(a) aqui…?": notices on this phone, offered right after sign-up. */
-  notices?: (waiting: boolean) => ReactNode;
+  notices?: (now: { waiting: boolean; paid: boolean }) => ReactNode;
   /**
    * The registration as it is now, followed live: a payment, a seat from the waiting list, or an edition
    * closed since (then no charge and no pass). Null until read, or when this phone cannot read it.
@@ -79,7 +79,7 @@ export function ThanksPage({
           </>
         )}
 
-        {notices?.(waiting)}
+        {notices?.({ waiting, paid })}
 
         {/* key restarts the fade for each new message */}
         <p key={index} className="thanks-message">

@@ -13,7 +13,7 @@ import { PersonalLink } from "./personal-link";
 /** What the route brings from other features for one registration: the receipt, the payer's name, the pass. */
 export interface CardSlots {
   receipt: (view: MyRegistration, token: string) => ReactNode;
-  payer: (id: string, token: string) => ReactNode;
+  payer: (id: string, token: string, initial: string | null) => ReactNode;
   pass: (view: MyRegistration) => ReactNode;
 }
 
@@ -62,7 +62,17 @@ function SeatState({ view }: { view: MyRegistration }) {
       </p>
     );
   if (view.situacao === "desistente")
-    return <p className="my-state">Desistente: você desistiu desta inscrição, e a vaga foi liberada.</p>;
+    return (
+      <>
+        <p className="my-state">Desistente: você desistiu desta inscrição, e a vaga foi liberada.</p>
+        {view.pagamento.estado === "pago" && (
+          <p className="my-help">
+            O valor que você pagou entrou na lista de devoluções da coordenação, que vai combinar a devolução com você
+            pelo WhatsApp do responsável.
+          </p>
+        )}
+      </>
+    );
   if (view.situacao === "espera")
     return (
       <p className="my-state">
@@ -126,7 +136,7 @@ export function RegistrationCard({
           {owes && view.pagamento.metodo === "PIX" && (
             <>
               <LazyPixPaymentCode reference={view.referencia} priceCents={view.pagamento.devido_centavos} />
-              {slots.payer(view.id, token)}
+              {slots.payer(view.id, token, view.pagamento.nome_pagador)}
             </>
           )}
           {owes && view.pagamento.metodo === "ESPECIE" && (
