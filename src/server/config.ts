@@ -7,7 +7,7 @@ import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice, parsePrice } from "../shared/price";
 import { PER_PHONE_MAX } from "../shared/event-settings";
-import { isTimeZone } from "../shared/time-zone";
+import { isTimeZone } from "../shared/dates";
 import { createECDH } from "node:crypto";
 
 // Every environment variable the server reads, validated once at start-up.

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isCalendarDay } from "./calendar-day";
+import { isCalendarDay } from "./dates";
 import { pageNumber } from "./admin-api";
 import { SETTING_LABELS } from "./event-settings";
 import { formatPrice } from "./price";

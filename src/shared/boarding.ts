@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isCalendarDay } from "./calendar-day";
+import { isCalendarDay } from "./dates";
 import type { PaymentMethod, PaymentStatus } from "./constants";
 import { fold } from "./fold";
 import { REGISTRATION_NOT_FOUND } from "./admin-api";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRAZIL_TIME_ZONES, timeZoneLabel } from "./time-zone";
+import { BRAZIL_TIME_ZONES, timeZoneLabel } from "./dates";
 
 describe("timeZoneLabel", () => {
   it("names Brazil's zones as people write them, with their accents", () => {

@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
 import type { PublicEventConfig } from "./api-types";
-import { isCalendarDay } from "./calendar-day";
+import { isCalendarDay } from "./dates";
 import { fold } from "./fold";
 import { checkPixKey } from "./pix/pix-key";
 import type { PixTxidMode } from "./pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "./pix/sanitize";
 import { formatPrice, parsePrice } from "./price";
-import { isTimeZone } from "./time-zone";
+import { isTimeZone } from "./dates";
 import { hasHiddenCharacters } from "./visible-text";
 
 /**

@@ -1,4 +1,5 @@
 import type { ExpenseCategory, LineState, MATCH_LABELS } from "./finance";
+import { brDayMonth } from "./dates";
 
 /** What the finance routes answer (docs/decisions/036): the panel's views of lines, cash, refunds and the accounts. */
 
@@ -141,14 +142,13 @@ export interface RegistrationPayments {
 
 /** "PIX, extrato Nubank de 12/08, confirmado por Maria": how a payment record reads in the details. */
 export function describePayment(p: PaymentRecord): string {
-  const brDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
   const method = p.metodo === "ESPECIE" ? "Espécie" : "PIX";
   if (p.tipo === "isencao") return `Isento: ${p.motivo ?? ""} (por ${p.registrado_por_nome})`;
   if (p.tipo === "desconto") return `Desconto: ${p.motivo ?? ""} (por ${p.registrado_por_nome})`;
   if (p.tipo === "estorno") return `Pagamento desfeito por ${p.registrado_por_nome}`;
   if (p.extrato) {
     const bank = p.extrato.banco ? ` ${p.extrato.banco}` : "";
-    return `${method}, extrato${bank} de ${brDay(p.extrato.data)}, confirmado por ${p.registrado_por_nome}`;
+    return `${method}, extrato${bank} de ${brDayMonth(p.extrato.data)}, confirmado por ${p.registrado_por_nome}`;
   }
   if (p.origem === "chamada")
     return `${method}, recebido na chamada por ${p.recebido_por_nome ?? p.registrado_por_nome}`;

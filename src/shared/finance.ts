@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isCalendarDay } from "./calendar-day";
+import { isCalendarDay } from "./dates";
 import { PAYMENT_METHODS, UUID_PATTERN } from "./constants";
 import { formatPrice } from "./price";
 import { hasHiddenCharacters } from "./visible-text";

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { dayIn } from "../../src/shared/time-zone";
+import { dayIn } from "../../src/shared/dates";
 import type { ViewportName } from "./browser";
 
 /** Shared by the visitor browser tests (test/browser/visitor-*.test.ts). */

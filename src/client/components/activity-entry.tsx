@@ -1,5 +1,5 @@
 import { ACTIVITY_FIELD_LABELS, type ActivityEntry, activityValue } from "../../shared/activity";
-import { dateTimeIn } from "../../shared/time-zone";
+import { dateTimeIn } from "../../shared/dates";
 import { appConfig } from "../lib/app-config";
 import "./activity-entry.css";
 

@@ -10,7 +10,7 @@ import { PayerNameForm } from "../features/thanks/payer-name-form";
 import { PushNotices } from "../features/push-notices/components/push-notices";
 import { appConfig } from "../lib/app-config";
 import { navigate } from "../lib/router";
-import { dayIn } from "../../shared/time-zone";
+import { dayIn } from "../../shared/dates";
 import "../features/registration/registration.css";
 import "../features/thanks/thanks.css";
 // The question before "Desistir" is the shared dialog, styled with the panel's buttons.

@@ -2,7 +2,7 @@ import type { EventSettings } from "../../shared/event-settings";
 import type { MessageEventFacts, MessagePerson } from "../../shared/messages";
 import { personalLink } from "../../shared/my-registration";
 import type { Member } from "./message-groups";
-import { deadlineIn } from "../../shared/time-zone";
+import { deadlineIn } from "../../shared/dates";
 
 /** The event's fields of a message, from "Configurações". */
 export const eventFacts = (s: EventSettings): MessageEventFacts => ({

@@ -3,7 +3,7 @@ import type { Kinship } from "../../shared/minors";
 import { needsAuthorization } from "../../shared/minors";
 import { changesUntil, eventDay, type MyRegistration } from "../../shared/my-registration";
 import type { SeatState } from "../../shared/seats";
-import { dayIn } from "../../shared/time-zone";
+import { dayIn } from "../../shared/dates";
 import type { Queryable } from "../db/database";
 import { SEAT_COLUMNS } from "../registrations/registration-row";
 

@@ -1,6 +1,6 @@
 import type { EventSettings } from "../../shared/event-settings";
 import { dayBefore, eventDay } from "../../shared/my-registration";
-import { dayIn } from "../../shared/time-zone";
+import { dayIn, hourIn } from "../../shared/dates";
 import type { Database, Queryable } from "../db/database";
 
 /** From this hour (in the event's zone) of the day before, the reminders of the next day go out. */
@@ -9,9 +9,6 @@ export const EVE_NOTICE_HOUR = 12;
 
 /** app_settings' key: the trip day whose eve notice was queued, so it goes once across instances and restarts. */
 export const EVE_KEY = "aviso_vespera";
-
-const localHour = (instant: Date, zone: string) =>
-  Number(new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", hourCycle: "h23" }).format(instant));
 
 async function now(db: Queryable): Promise<Date> {
   const [{ agora }] = await db.query<{ agora: Date }>("SELECT caravana_agora() AS agora");
@@ -26,7 +23,7 @@ async function now(db: Queryable): Promise<Date> {
  */
 export async function queueDeadlineReminders(db: Database, zone: string): Promise<number> {
   const at = await now(db);
-  if (localHour(at, zone) < DEADLINE_REMINDER_HOUR) return 0;
+  if (hourIn(at, zone) < DEADLINE_REMINDER_HOUR) return 0;
   return db.transaction(async (tx) => {
     const claimed = await tx.query<{ inscricao_id: string }>(
       `INSERT INTO aviso_lembretes (inscricao_id, prazo)
@@ -68,7 +65,7 @@ export async function queueEveNotices(db: Database, settings: EventSettings): Pr
   const zone = settings.fuso_horario;
   const today = dayIn(at, zone);
   const trip = eventDay(settings.data, today);
-  if (!trip || dayBefore(trip) !== today || localHour(at, zone) < EVE_NOTICE_HOUR) return 0;
+  if (!trip || dayBefore(trip) !== today || hourIn(at, zone) < EVE_NOTICE_HOUR) return 0;
   return db.transaction(async (tx) => {
     const [claimed] = await tx.query(
       `INSERT INTO app_settings (key, value) VALUES ($1, $2)

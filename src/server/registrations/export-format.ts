@@ -2,6 +2,7 @@ import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
 import { AUTHORIZATION_AGE } from "../../shared/minors";
 import { OFF_SEAT_LABELS, type SeatState } from "../../shared/seats";
 import { fold } from "../../shared/fold";
+import { dayIn } from "../../shared/dates";
 
 // Shared by the .xlsx and .csv exports, so both read the same.
 
@@ -87,12 +88,5 @@ export function slug(text: string): string {
 
 /** inscricoes-jdj-2025-2025-08-16.xlsx, dated in the event's zone. */
 export function exportFileName(eventTitle: string, ext: "xlsx" | "csv", timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `inscricoes-${slug(eventTitle)}-${get("year")}-${get("month")}-${get("day")}.${ext}`;
+  return `inscricoes-${slug(eventTitle)}-${dayIn(now, timeZone)}.${ext}`;
 }

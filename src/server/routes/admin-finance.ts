@@ -16,7 +16,7 @@ import {
   refundDecisionSchema,
 } from "../../shared/finance";
 import { firstMessage } from "../../shared/registration-schema";
-import { dayIn } from "../../shared/time-zone";
+import { dayIn } from "../../shared/dates";
 import { readAccounts } from "../finance/accounts";
 import { accountsXlsx } from "../finance/accounts-xlsx";
 import { cashView, confirmHandover, registerHandover } from "../finance/cash-custody";

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { idParamsSchema } from "../../shared/admin-api";
-import { brDay } from "../../shared/calendar-day";
+import { brDay } from "../../shared/dates";
 import {
   closedEditionMessage,
   lookupSchema,

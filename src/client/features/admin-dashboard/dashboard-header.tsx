@@ -1,7 +1,7 @@
 import "./dashboard.css";
 import { StrokeIcon } from "../../components/stroke-icon";
 import type { SessionUser } from "../../../shared/team";
-import { dateTimeIn } from "../../../shared/time-zone";
+import { dateTimeIn } from "../../../shared/dates";
 import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import type { CloseEditionResult, EditionsView, PastEdition } from "../../../shared/editions";
-import { brDay } from "../../../shared/calendar-day";
-import { dayIn } from "../../../shared/time-zone";
+import { brDay } from "../../../shared/dates";
+import { dayIn } from "../../../shared/dates";
 import { reportAdminError } from "../../lib/admin-session";
 import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";

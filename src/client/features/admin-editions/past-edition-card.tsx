@@ -1,6 +1,6 @@
 import type { PastEdition } from "../../../shared/editions";
-import { brDay } from "../../../shared/calendar-day";
-import { dateTimeIn, dayIn } from "../../../shared/time-zone";
+import { brDay } from "../../../shared/dates";
+import { dateTimeIn, dayIn } from "../../../shared/dates";
 import { useAppConfig } from "../../lib/app-config";
 import { EditionTotalsView } from "./edition-totals";
 

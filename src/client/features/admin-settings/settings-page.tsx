@@ -5,7 +5,7 @@ import {
   type SettingKey,
   type SettingsView,
 } from "../../../shared/event-settings";
-import { BRAZIL_TIME_ZONES, timeZoneLabel } from "../../../shared/time-zone";
+import { BRAZIL_TIME_ZONES, timeZoneLabel } from "../../../shared/dates";
 import { fieldMessages } from "../../../shared/registration-schema";
 import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";

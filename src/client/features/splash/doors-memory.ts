@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from "../../../shared/constants";
-import { dayIn } from "../../../shared/time-zone";
+import { dayIn } from "../../../shared/dates";
 
 // Whoever opened the doors on this phone today is not made to open them again
 // (a reload, a tab Android killed, a second sibling). The day is the event's.

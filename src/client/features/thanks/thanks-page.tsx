@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { RegistrationFound } from "../../../shared/api-types";
 import { closedEditionMessage, type MyRegistration, releasedMessage } from "../../../shared/my-registration";
-import { deadlineIn } from "../../../shared/time-zone";
+import { deadlineIn } from "../../../shared/dates";
 import { fold } from "../../../shared/fold";
 import { TIMINGS } from "../../../shared/constants";
 import { ofGroup } from "../../../shared/group-name";

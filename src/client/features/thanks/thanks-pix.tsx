@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { RegistrationFound } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/price";
-import { deadlineIn } from "../../../shared/time-zone";
+import { deadlineIn } from "../../../shared/dates";
 import { useAppConfig } from "../../lib/app-config";
 import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brDay } from "../../../shared/calendar-day";
+import { brDay } from "../../../shared/dates";
 import { decodeStatement, MAX_STATEMENT_LINES } from "./decode-statement";
 import { type CsvColumns, columnIndexes, NUBANK_COLUMNS, parseCsv, readCsv } from "./parse-csv";
 import { looksLikeOfx, parseOfx } from "./parse-ofx";

@@ -1,4 +1,4 @@
-import { isCalendarDay } from "../../../shared/calendar-day";
+import { isCalendarDay } from "../../../shared/dates";
 
 /** One line of a bank statement, as read from the file, before any matching. */
 export interface StatementLine {

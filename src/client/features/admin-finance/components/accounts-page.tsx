@@ -5,7 +5,7 @@ import { reportAdminError } from "../../../lib/admin-session";
 import { readAccounts } from "../api/finance-api";
 import { reais } from "../utils/money";
 import { plural } from "../../../../shared/plural";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 import { useAppConfig } from "../../../lib/app-config";
 import "./finance.css";
 import "./accounts.css";

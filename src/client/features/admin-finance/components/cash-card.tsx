@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import type { CashView } from "../../../../shared/finance-views";
-import { dateTimeIn } from "../../../../shared/time-zone";
+import { dateTimeIn } from "../../../../shared/dates";
 import { appConfig } from "../../../lib/app-config";
 import { reportAdminError } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { type CsvColumnsInput, csvColumnsSchema } from "../../../../shared/finance";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 import type { ColumnsNeeded, StatementPreview } from "../../../../shared/finance-views";
 import { DialogActions } from "../../../components/dialog-actions";
 import { ModalDialog } from "../../../components/modal-dialog";

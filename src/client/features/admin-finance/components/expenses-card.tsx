@@ -5,7 +5,7 @@ import { reportAdminError } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";
 import { addExpense, listExpenses, removeExpense } from "../api/finance-api";
 import { centavosOf, reais, todayIso } from "../utils/money";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 
 /** "Despesas": what the caravan spent, with an optional receipt file, for the accounts. */
 export function ExpensesCard({ onChanged }: { onChanged: () => void }) {

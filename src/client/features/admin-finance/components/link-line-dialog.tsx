@@ -7,7 +7,7 @@ import { useDebounced } from "../../../hooks/use-debounced";
 import { reportAdminError } from "../../../lib/admin-session";
 import { searchRegistrations } from "../api/finance-api";
 import { reais } from "../utils/money";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 
 type Found = Awaited<ReturnType<typeof searchRegistrations>>["items"];
 

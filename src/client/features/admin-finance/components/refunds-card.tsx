@@ -3,7 +3,7 @@ import { type PaidWithoutSeat, REFUND_ORIGINS, type RefundView } from "../../../
 import { reportAdminError } from "../../../lib/admin-session";
 import { listPaidWithoutSeat, listRefunds } from "../api/finance-api";
 import { reais } from "../utils/money";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 import { RefundDialog } from "./refund-dialog";
 
 /** "Reembolsos pendentes": paid people who gave up or were deleted, and double payments; then those decided. */

@@ -1,7 +1,7 @@
 import { MATCH_LABELS } from "../../../../shared/finance";
 import type { StatementLineView } from "../../../../shared/finance-views";
 import { reais } from "../utils/money";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 
 /** Why a line is only a suggestion, by what suggested it; each candidate adds what is true of it (owes, no seat). */
 const SUGGESTION_REASONS: Partial<Record<keyof typeof MATCH_LABELS, string>> = {

@@ -1,6 +1,6 @@
 import { MESSAGE_NOTICES, type MessageNotice } from "../../../../shared/messages";
 import { progressText } from "../../../../shared/message-lists";
-import { dateTimeIn } from "../../../../shared/time-zone";
+import { dateTimeIn } from "../../../../shared/dates";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link, navigate } from "../../../lib/router";
 import { useMessageList } from "../hooks/use-message-list";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { MessageRowView } from "../../../../shared/message-lists";
 import { maskPhone } from "../../../../shared/phone";
-import { dateTimeIn } from "../../../../shared/time-zone";
+import { dateTimeIn } from "../../../../shared/dates";
 import { reportAdminError } from "../../../lib/admin-session";
 import { useAppConfig } from "../../../lib/app-config";
 import { copyText } from "../../../lib/clipboard";

@@ -1,5 +1,5 @@
 import { type MessageListSummary, progressText } from "../../../../shared/message-lists";
-import { dateTimeIn } from "../../../../shared/time-zone";
+import { dateTimeIn } from "../../../../shared/dates";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link } from "../../../lib/router";
 

@@ -1,6 +1,6 @@
 import type { Registration } from "../../../../shared/api-types";
 import { DEADLINE_SOON_HOURS } from "../../../../shared/deadlines";
-import { deadlineIn } from "../../../../shared/time-zone";
+import { deadlineIn } from "../../../../shared/dates";
 import { appConfig } from "../../../lib/app-config";
 
 /** Where a registration stands with its deadline now: none, ahead, near, passed, or its seat went on. */

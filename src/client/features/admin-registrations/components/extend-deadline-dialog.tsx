@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { Registration } from "../../../../shared/api-types";
 import { DEADLINE_MESSAGES } from "../../../../shared/deadlines";
 import { plural } from "../../../../shared/plural";
-import { dayIn, deadlineIn, instantIn } from "../../../../shared/time-zone";
+import { dayIn, deadlineIn, instantIn, timeIn } from "../../../../shared/dates";
 import { AdminField } from "../../../components/admin-field";
 import { DialogActions } from "../../../components/dialog-actions";
 import { ModalDialog } from "../../../components/modal-dialog";
@@ -13,15 +13,7 @@ import { toast } from "../../../lib/toast";
 import { extendDeadline, extendDeadlines } from "../api/deadlines";
 
 /** The time of day a deadline keeps when only the day changes; 20:00 for a selection. */
-const timeOf = (iso: string | null, zone: string) =>
-  iso
-    ? new Date(iso).toLocaleTimeString("pt-BR", {
-        timeZone: zone,
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      })
-    : "20:00";
+const timeOf = (iso: string | null, zone: string) => (iso ? timeIn(iso, zone) : "20:00");
 
 /**
  * "Prorrogar prazo": a new day and time, in the event's zone, and why (the

@@ -1,6 +1,6 @@
 import type { PaymentMethod, PaymentStatus } from "../../../../shared/constants";
 import { maskPhone } from "../../../../shared/phone";
-import { dateTimeIn } from "../../../../shared/time-zone";
+import { dateTimeIn } from "../../../../shared/dates";
 import { appConfig } from "../../../lib/app-config";
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = { PIX: "PIX", ESPECIE: "Espécie" };

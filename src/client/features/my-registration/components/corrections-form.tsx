@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { brDay } from "../../../../shared/calendar-day";
+import { brDay } from "../../../../shared/dates";
 import { KINSHIP, kinshipChoices } from "../../../../shared/minors";
 import { type MyRegistration, myCorrectionsSchema } from "../../../../shared/my-registration";
 import { firstMessage } from "../../../../shared/registration-schema";

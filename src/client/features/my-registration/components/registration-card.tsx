@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import { type MyRegistration, releasedMessage } from "../../../../shared/my-registration";
-import { deadlineIn } from "../../../../shared/time-zone";
+import { dayMonthIn, deadlineIn } from "../../../../shared/dates";
 import { formatPrice } from "../../../../shared/price";
 import { LazyPixPaymentCode } from "../../../components/pix/lazy-pix-payment-code";
 import { useAppConfig } from "../../../lib/app-config";
@@ -17,9 +17,6 @@ export interface CardSlots {
   pass: (view: MyRegistration) => ReactNode;
 }
 
-const dayMonth = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone }).format(new Date(iso));
-
 function PaymentState({ view }: { view: MyRegistration }) {
   const { timeZone } = useAppConfig();
   const p = view.pagamento;
@@ -33,7 +30,7 @@ function PaymentState({ view }: { view: MyRegistration }) {
   if (p.estado === "pago")
     return (
       <p className="my-state my-state-ok">
-        Pago{p.pago_em ? ` em ${dayMonth(p.pago_em, timeZone)}` : ""}
+        Pago{p.pago_em ? ` em ${dayMonthIn(p.pago_em, timeZone)}` : ""}
         {p.como ? `, ${p.como}` : ""}
       </p>
     );

@@ -1,3 +1,27 @@
+/**
+ * Every day and moment the product writes, in one place: a calendar day
+ * ("2025-08-16", as forms and settings hold it) and an instant shown in the
+ * event's zone, whatever the device's. Pages, exports, messages and notices
+ * take their formats from here, never from a toLocaleString of their own.
+ */
+
+/**
+ * A day written AAAA-MM-DD that exists (Date would roll 30 February over into
+ * March), in years the caravan can have: PostgreSQL refuses year 0000, and a
+ * far year is no real record either.
+ */
+export function isCalendarDay(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number);
+  if (y < 2000 || y > 2999) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** "12/08/2025" from "2025-08-12", as the panel and the messages write a day. */
+export const brDay = (day: string): string => day.split("-").reverse().join("/");
+
 /** "16/08/2025, 08:05" in the event's zone, whatever the device's. */
 export function dateTimeIn(when: string | Date, zone: string): string {
   return new Date(when).toLocaleString("pt-BR", {
@@ -12,10 +36,7 @@ export function dateTimeIn(when: string | Date, zone: string): string {
 
 /** "16/08 às 20:00": a payment deadline as the families and the panel read it, in the event's zone. */
 export function deadlineIn(when: string | Date, zone: string): string {
-  const d = new Date(when);
-  const day = d.toLocaleDateString("pt-BR", { timeZone: zone, day: "2-digit", month: "2-digit" });
-  const time = d.toLocaleTimeString("pt-BR", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  return `${day} às ${time}`;
+  return `${dayMonthIn(when, zone)} às ${timeIn(when, zone)}`;
 }
 
 /** The instant a wall-clock day and time ("2025-08-16", "20:00") is in the zone, as ISO. */
@@ -100,4 +121,23 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** What "Configurações" shows: the values in force, the environment's, and which were saved in the panel. */
+/** "12/08" from "2025-08-12": a day and its month, the year understood. */
+export const brDayMonth = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+/** "27/11": the day and month an instant falls on in the zone. */
+export function dayMonthIn(when: string | Date, zone: string): string {
+  return new Date(when).toLocaleDateString("pt-BR", { timeZone: zone, day: "2-digit", month: "2-digit" });
+}
+
+/** "20:05": the wall-clock time of an instant in the zone. */
+export function timeIn(when: string | Date, zone: string): string {
+  return new Date(when).toLocaleTimeString("pt-BR", {
+    timeZone: zone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+}
+
+/** The hour (0–23) of an instant in the zone. */
+export const hourIn = (when: Date, zone: string): number => Number(timeIn(when, zone).slice(0, 2));
