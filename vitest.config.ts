@@ -40,6 +40,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "browser",
+          // A phone's flow of many taps, with the API files' servers sharing the 2 cores.
+          testTimeout: 60_000,
           // As for the API files, and one Chromium per worker (test/support/browser.ts).
           isolate: false,
           include: ["test/browser/**/*.test.ts"],

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { COMPANION_AGE_MAX } from "./constants";
+import { AGE_MAX, COMPANION_AGE_MAX } from "./constants";
 import { ADULT_AGE } from "./privacy";
-import { nameSchema, phoneSchema } from "./registration-schema";
+import { MESSAGES, nameSchema, phoneSchema } from "./registration-schema";
 
 /**
  * "Acompanhante" (docs/operations.md): an adult who travels with the youth
@@ -15,7 +15,7 @@ import { nameSchema, phoneSchema } from "./registration-schema";
 export { COMPANION_AGE_MAX };
 
 export const COMPANION_MESSAGES = {
-  age: `Acompanhante: informe uma idade entre ${ADULT_AGE} e ${COMPANION_AGE_MAX} anos.`,
+  age: `Para um acompanhante, a idade vai de ${ADULT_AGE} a ${COMPANION_AGE_MAX} anos.`,
   price: "Informe o valor, como 15,00, ou marque “Isento”.",
   priceAbove: (price: string) => `O valor de um acompanhante vai até o preço da inscrição (${price}).`,
   ageForParticipant: "A idade de quem se inscreveu pelo formulário vai de 4 a 65 anos.",
@@ -48,3 +48,13 @@ export const companionSchema = z.strictObject({
   ),
 });
 export type CompanionInput = z.output<typeof companionSchema>;
+
+/**
+ * The panel's edit keeps each one's ages: the form's for whoever signed up,
+ * any adult age for a companion. The message for the "Idade" field, or null.
+ */
+export function editedAgeError(acompanhante: boolean, idade: number): string | null {
+  if (!acompanhante && idade > AGE_MAX) return MESSAGES.ageMax;
+  if (acompanhante && idade < ADULT_AGE) return COMPANION_MESSAGES.age;
+  return null;
+}

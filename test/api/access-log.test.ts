@@ -1,3 +1,4 @@
+import { OWN_PAYMENT_DETAILS } from "../support/own-payment-details";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../../src/server/app";
@@ -11,7 +12,7 @@ describe("request log", () => {
 
   /** Three requests through a server logging at `level`; answers every JSON line it printed. */
   async function linesAt(level: string) {
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: level });
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: level, ...OWN_PAYMENT_DETAILS });
     let out = "";
     const log = pino(loggerOptions(config) as pino.LoggerOptions, {
       write: (line: string) => {

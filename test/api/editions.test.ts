@@ -142,6 +142,7 @@ describe.each(DB_KINDS)("editions on %s", (kind) => {
       espera: rows.filter((x) => x.situacao === "espera").length,
       desistente: rows.filter((x) => x.situacao === "desistente").length,
       vencida: 0,
+      acompanhantes: 0,
     });
     expect(totals.recebido).toEqual({
       total: sum(received),

@@ -329,8 +329,9 @@ describe.each(DB_KINDS)("the money on %s", (kind) => {
       espera: regs.items.filter((x) => x.situacao === "espera").length,
       desistente: regs.items.filter((x) => x.situacao === "desistente").length,
       vencida: regs.items.filter((x) => x.situacao === "vencida").length,
+      acompanhantes: regs.items.filter((x) => x.acompanhante && x.situacao === "vaga").length,
     });
-    expect(a.inscricoes).toEqual({ vaga: 5, espera: 0, desistente: 1, vencida: 0 });
+    expect(a.inscricoes).toEqual({ vaga: 5, espera: 0, desistente: 1, vencida: 0, acompanhantes: 0 });
     expect(a.sem_vaga).toEqual({ total: 0, linhas: [] });
     expect(a.esperado.total).toBe(seated.length * 1500);
     expect(a.esperado.total).toBe(sum(a.esperado.linhas));

@@ -241,9 +241,10 @@ describe.each(DB_KINDS)("one registration per person on %s", (kind) => {
       DROP FUNCTION caravana_inscricoes_por_numero();
       DROP TABLE registration_duplicates;
       DELETE FROM event_settings WHERE chave = 'inscricoes_por_numero';
-      -- Keys of later migrations (025, 030, 034): 022 writes the list of its day again.
+      -- Keys of later migrations (025, 030, 034, 040): 022 writes the list of its day again.
       DELETE FROM event_settings WHERE chave IN ('autorizacao_exigida', 'viagem_destino', 'viagem_datas', 'alteracoes_ate', 'grupo_nome',
-        'edicao_numero', 'tema', 'ano');
+        'edicao_numero', 'tema', 'ano', 'prazo_dias', 'prazo_horas_espera', 'prazo_tolerancia_dias', 'prazo_ultimo_dia',
+        'prazo_liberar_automaticamente');
       ALTER TABLE event_settings DROP CONSTRAINT event_settings_chave_check;
       ALTER TABLE event_settings ADD CONSTRAINT event_settings_chave_check CHECK (chave <> 'inscricoes_por_numero');
       DELETE FROM schema_migrations WHERE version = '022-duplicate-mark-and-phone-limit';

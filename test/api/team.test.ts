@@ -35,6 +35,7 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
 
   it("says who is logged in: the Coordenação account of ADMIN_PASSWORD", async () => {
     expect((await whoIs(coord)).user).toEqual({
+      id: expect.any(Number),
       nome: "Coordenação",
       login: "coordenacao",
       papel: "coordenacao",
@@ -61,6 +62,7 @@ describe.each(DB_KINDS)("people and roles on %s", (kind) => {
     const byLogin = await login("marcia.souza", password);
     expect(byLogin.statusCode).toBe(200);
     expect(byLogin.json().user).toEqual({
+      id: member.id,
       nome: "Márcia Helena Souza",
       login: "marcia.souza",
       papel: "equipe",

@@ -57,6 +57,12 @@ describe("the roll call on a phone", () => {
       for (const nome of NAMES.slice(0, 5)) {
         const started = Date.now();
         await passenger(page, nome).click();
+        // Caio owes: the phone asks first, with no network too, and boarding him anyway is one more tap.
+        if (nome === "Caio Nunes")
+          await page
+            .getByRole("dialog", { name: "Falta pagar" })
+            .getByRole("button", { name: "Embarcar mesmo assim" })
+            .click();
         await expect(await passenger(page, nome).getAttribute("aria-pressed")).toBe("true");
         // Recorded on the phone first: the tap shows at once, with no network at all.
         expect(Date.now() - started).toBeLessThan(1000);

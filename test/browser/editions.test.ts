@@ -40,9 +40,9 @@ describe("Edições", () => {
       await ui.app.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
       await setTitle(last);
       await addBus(ui.app, `Ônibus ${vp}`, 2, 1);
-      const ana = await register(ui.app, `Ana Edição ${vp}`);
-      await register(ui.app, `Bruno Edição ${vp}`, 15);
-      await register(ui.app, `Caio Espera ${vp}`);
+      const ana = await register(ui.app, `Ana Edição ${vp}`, 20, { owes: true });
+      await register(ui.app, `Bruno Edição ${vp}`, 15, { owes: true });
+      await register(ui.app, `Caio Espera ${vp}`, 20, { owes: true });
       await ui.app.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = $1", [ana.id]);
       const before = ui.app.app.eventSettings.current();
 

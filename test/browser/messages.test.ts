@@ -86,8 +86,10 @@ describe("Mensagens, on phones", () => {
       const sent = url.searchParams.get("text") ?? "";
       expect(sent).toContain(`Ana Souza (código ${ana.referencia}): R$ 15,00`);
       expect(sent).toContain(`Bruno Souza (código ${bruno.referencia}): R$ 15,00`);
-      expect(sent).toContain(`${ui.app.baseUrl}/minha-inscricao#${ana.id}.`);
-      expect(sent).toContain(`${ui.app.baseUrl}/minha-inscricao#${bruno.id}.`);
+      // Links go to the site's public address (PUBLIC_URL), whatever address the panel was opened on.
+      const site = ui.app.app.eventSettings.publicConfig().publicUrl;
+      expect(sent).toContain(`${site}/minha-inscricao#${ana.id}.`);
+      expect(sent).toContain(`${site}/minha-inscricao#${bruno.id}.`);
       expect(sent).not.toContain("Eli");
       await whatsapp.close();
 

@@ -232,7 +232,7 @@ describe("Avisos neste celular, on a phone", () => {
       const reg = (await res.json()) as { id: string; upload_token: string };
       await page.goto(`/minha-inscricao#${reg.id}.${reg.upload_token}`);
       const section = page.getByRole("region", { name: "Avisos neste celular" });
-      await section.getByText(/^No iPhone, os avisos chegam com o site na tela de início/).waitFor(WAIT);
+      await section.getByText(/^No iPhone, os avisos só funcionam com o site salvo na Tela de Início/).waitFor(WAIT);
       expect(await section.getByRole("button").count()).toBe(0);
       await section.scrollIntoViewIfNeeded();
       await shotAt360(page, "avisos-iphone", true);

@@ -77,7 +77,7 @@ describe("seats and the waiting list, live", () => {
         await form.waitForURL("**/obrigado", WAIT);
         await form.getByRole("heading", { name: "Você está na lista de espera" }).waitFor(WAIT);
         await form.getByText("Sua posição:").waitFor(WAIT);
-        expect(await form.locator(".thanks-position strong").textContent()).toBe("1º");
+        expect(await form.getByText("Sua posição:").locator("strong").textContent()).toBe("1º");
         expect(await form.getByText("PIX Copia e Cola").count()).toBe(0);
         expect(await form.getByText("Inscrição Confirmada").count()).toBe(0);
         if (vp === "phone") await viewportShot(form, "seats-thanks-waiting-phone");

@@ -91,7 +91,7 @@ describe("visitor registration and thank-you page", () => {
         expect(stored[0]).toBe("true");
         expect(JSON.parse(stored[1]!)).toMatchObject({ id: rows[0].id, metodo_pagamento: "ESPECIE" });
         await page
-          .getByText(/procure alguém da coordenação da Juventude para pagar R\$ 15,00 em espécie/)
+          .getByText(/procure alguém da coordenação da Juventude Católica VG para pagar R\$ 15,00 em espécie/)
           .waitFor(WAIT);
       });
     });

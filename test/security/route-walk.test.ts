@@ -150,6 +150,12 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (key === "POST /api/mensagens/previa" || key === "POST /api/mensagens/listas")
       return { ...base, payload: busMessage() };
     if (key === "PUT /api/form-status") return { ...base, payload: { is_open: false } };
+    if (key === "POST /api/registrations/acompanhantes") {
+      const companion = { nome_completo: `Acompanhante Extra ${++companionCount}`, idade: 70, isento: true };
+      return { ...base, payload: { ...companion, numero_responsavel: "11912345678" } };
+    }
+    if (key === "PUT /api/registrations/:id/prazo") return { ...base, payload: extension() };
+    if (key === "POST /api/registrations/prazo") return { ...base, payload: { ids: [target.id], ...extension() } };
     if (key === "PATCH /api/registrations/:id") return { ...base, payload: { status_pagamento: "confirmado" } };
     if (key === "PUT /api/registrations/:id/seat") {
       // Where the person already is: a valid move that changes nothing.
@@ -207,6 +213,10 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     }
     return base;
   }
+
+  let companionCount = 0;
+  /** "Prorrogar prazo" to a week from now. */
+  const extension = () => ({ ate: new Date(Date.now() + 7 * 86_400_000).toISOString(), motivo: "Pediu mais uns dias" });
 
   /** A message to the walk's bus, which the helper takes care of: both roles may send it. */
   const busMessage = () => ({ grupo: "onibus", onibus_id: busId, texto_chave: "link_inscricao", texto: "Oi, {nome}!" });
@@ -340,6 +350,17 @@ describe.each(DB_KINDS)("route walk on %s", (kind) => {
     if (r.url.startsWith("/api/finance/") && r.url.includes(":id"))
       req.url = r.url.replace(":id", await financeRow(r.url, victim.id));
     if (r.url === "/api/registrations/:id/adjust") req.url = `/api/registrations/${victim.id}/adjust`;
+    if (r.url === "/api/registrations/:id/prazo") req.url = `/api/registrations/${victim.id}/prazo`;
+    if (r.url === "/api/registrations/prazo") req.payload = { ...extension(), ids: [victim.id] };
+    if (r.url === "/api/registrations/:id/liberar-vaga" || r.url === "/api/registrations/:id/devolver-vaga") {
+      // A seat whose deadline passed long ago; "Devolver vaga" needs it released first.
+      await t.db.query("UPDATE registrations SET prazo_pagamento = '2000-01-01' WHERE id = $1", [victim.id]);
+      req.url = r.url.replace(":id", victim.id);
+      if (r.url.endsWith("/devolver-vaga")) {
+        const released = await t.app.inject({ ...req, url: `/api/registrations/${victim.id}/liberar-vaga` });
+        expect(released.statusCode, released.body).toBe(200);
+      }
+    }
     if (r.url === "/api/registrations/:id/authorization") {
       // Only someone under 16 hands in a travel authorisation.
       const child = await t.app.inject({

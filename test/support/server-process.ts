@@ -1,3 +1,4 @@
+import { OWN_PAYMENT_DETAILS } from "./own-payment-details";
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { freePort } from "./postgres-server";
@@ -33,9 +34,7 @@ export function spawnServerProcess(env: Record<string, string>, port: number, op
     NODE_ENV: "test",
     // Tests register many people with one phone; the per-phone limit has its own test (one-phone.test.ts).
     REGISTRATIONS_PER_PHONE: "1000",
-    // Set, as a deployment sets them; with the samples the form stays closed.
-    PIX_KEY: "pix@juventudecatolicavg.com.br",
-    WHATSAPP_NUMBER: "5598999999999",
+    ...OWN_PAYMENT_DETAILS,
     LOG_LEVEL: "info",
     HOST: "127.0.0.1",
     ...env,

@@ -1,3 +1,4 @@
+import { OWN_PAYMENT_DETAILS } from "./own-payment-details";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,10 +39,7 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     REGISTRATION_RATE_LIMIT: "100000",
     REGISTRATIONS_PER_PHONE: "1000",
-    // The coordination's own payment details, as a deployment sets them: with the samples the form stays
-    // closed (form-status.test.ts has that case).
-    PIX_KEY: "pix@juventudecatolicavg.com.br",
-    WHATSAPP_NUMBER: "5598999999999",
+    ...OWN_PAYMENT_DETAILS,
     BACKUP_DIR: backups,
     ...fresh?.env,
     ...opts.env,

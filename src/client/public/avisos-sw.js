@@ -39,9 +39,8 @@ self.addEventListener("notificationclick", (event) => {
     (async () => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       // A family's page already open (never a panel's tab, which may hold unsaved work): bring it there.
-      const open = windows.find((w) =>
-        /^\/(minha-inscricao|obrigado)(\/|$|\?|#)/.test(new URL(w.url).pathname + new URL(w.url).search),
-      );
+      // A window's url is where it was opened (the form's "/" for a thank-you page reached by submitting).
+      const open = windows.find((w) => !/^\/admin(\/|$)/.test(new URL(w.url).pathname));
       if (open) {
         const there = open.url === url ? open : await open.navigate(url).catch(() => null);
         if (there) return there.focus().catch(() => there);

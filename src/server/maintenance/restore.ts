@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 import type { Database, Queryable } from "../db/database";
 import { setFlag } from "../db/transaction-flags";
+import { FIRST_DEADLINES_KEY } from "../deadlines/first-deadlines";
 import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, currentEdition, primaryKey, storedColumns } from "./backup";
 import { CIPHER_MESSAGES, decryptingStream, isEncrypted } from "./backup-cipher";
 
@@ -143,6 +144,10 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
   await db.transaction(async (tx) => {
     // Rows come back as they were: no seat is given or taken while half of them are in (caravana_settle_seats).
     await setFlag(tx, "caravana.restoring", "on");
+    // The source's own start gave its seats their first deadlines (first-deadlines.ts): the fresh database's
+    // marker goes, and comes back only with a backup made before deadlines existed, or one that still had it.
+    await tx.query("DELETE FROM app_settings WHERE key = $1", [FIRST_DEADLINES_KEY]);
+    let beforeDeadlines = false;
     const columns = new Map<string, string[]>();
     let header = false;
     let lineNumber = 0;
@@ -164,6 +169,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
       if (!columns.has(table)) columns.set(table, await storedColumns(tx, table));
       // A column the backup does not have (it was made before the column existed) takes its default.
       const row = (item.r ?? {}) as Record<string, unknown>;
+      if (table === "registrations" && !Object.hasOwn(row, "prazo_pagamento")) beforeDeadlines = true;
       const list = columns
         .get(table)!
         .filter((c) => Object.hasOwn(row, c))
@@ -183,6 +189,10 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
       counts[table] = (counts[table] ?? 0) + 1;
     }
     if (!header) throw new RestoreError("Arquivo de backup vazio.");
+    if (beforeDeadlines)
+      await tx.query("INSERT INTO app_settings (key, value) VALUES ($1, 'sim') ON CONFLICT (key) DO NOTHING", [
+        FIRST_DEADLINES_KEY,
+      ]);
     // Whoever joins the waiting list next goes after those restored.
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",

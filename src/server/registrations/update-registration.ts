@@ -1,9 +1,7 @@
 import { REGISTRATION_NOT_FOUND } from "../../shared/admin-api";
 import type { Registration } from "../../shared/api-types";
-import { COMPANION_MESSAGES } from "../../shared/companions";
-import { AGE_MAX, type PaymentMethod, type PaymentStatus } from "../../shared/constants";
-import { ADULT_AGE } from "../../shared/privacy";
-import { MESSAGES } from "../../shared/registration-schema";
+import { editedAgeError } from "../../shared/companions";
+import type { PaymentMethod, PaymentStatus } from "../../shared/constants";
 import type { Kinship } from "../../shared/minors";
 import type { Queryable } from "../db/database";
 import { InvalidInputError, NotFoundError } from "../domain-errors";
@@ -30,8 +28,8 @@ export async function editRegistration(db: Queryable, id: string, edit: Registra
   const [kind] = await db.query<{ acompanhante: boolean }>("SELECT acompanhante FROM registrations WHERE id = $1", [
     id,
   ]);
-  if (kind && !kind.acompanhante && edit.idade > AGE_MAX) throw new InvalidInputError(MESSAGES.ageMax);
-  if (kind?.acompanhante && edit.idade < ADULT_AGE) throw new InvalidInputError(COMPANION_MESSAGES.age);
+  const ageError = kind && editedAgeError(kind.acompanhante, edit.idade);
+  if (ageError) throw new InvalidInputError(ageError);
   const [row] = await db.query<RegistrationRow>(
     `UPDATE registrations SET
        nome_completo = $2, idade = $3, numero_responsavel = $4, metodo_pagamento = $5, status_pagamento = $6,

@@ -14,6 +14,7 @@ import { editRegistration, moveSeat } from "../api/registrations-api";
 import { needsConfirmation, placeOf, placeValue, SeatField } from "./seat-field";
 import { KINSHIP, kinshipChoices } from "../../../../shared/minors";
 import { ADULT_AGE } from "../../../../shared/privacy";
+import { editedAgeError } from "../../../../shared/companions";
 
 interface Values {
   nome_completo: string;
@@ -26,8 +27,13 @@ interface Values {
   parentesco: string;
 }
 
-function validate(values: Values) {
-  return registrationEditSchema.safeParse(values);
+/** The edit's fields, or the message of each field that is wrong. */
+function validate(values: Values, acompanhante: boolean) {
+  const res = registrationEditSchema.safeParse(values);
+  const errors: Record<string, string> = res.success ? {} : fieldMessages(res.error);
+  const age = errors.idade ? null : editedAgeError(acompanhante, Number(values.idade));
+  if (age) errors.idade = age;
+  return res.success && !age ? { data: res.data, errors } : { errors };
 }
 
 interface Props {
@@ -60,19 +66,16 @@ export function EditDialog({ registration: r, overview, onClose, onSaved }: Prop
     const next = { ...values, [key]: value };
     setValues(next);
     // Spec: validation on submit, then again on every change.
-    if (submitted) {
-      const res = validate(next);
-      setErrors(res.success ? {} : fieldMessages(res.error));
-    }
+    if (submitted) setErrors(validate(next, r.acompanhante).errors);
   }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (saving) return;
     setSubmitted(true);
-    const res = validate(values);
-    if (!res.success) {
-      const errs = fieldMessages(res.error);
+    const res = validate(values, r.acompanhante);
+    if (!res.data) {
+      const errs = res.errors;
       setErrors(errs);
       const first = Object.keys(errs)[0];
       e.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
