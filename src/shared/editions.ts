@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
 import { INT4_MAX } from "./constants";
+import { plural } from "./plural";
 
 /**
  * Editions (docs/decisions/038): close this year's caravan and start the next.
@@ -40,7 +41,7 @@ export const EDITION_MESSAGES = {
   closing: "Outra pessoa está encerrando esta edição agora. Aguarde e atualize a página.",
   backupFailed: (reason: string) => `Não foi possível gravar o backup (${reason}). Nada foi alterado.`,
   queuedMarks: (n: number) =>
-    `Este aparelho tem ${n === 1 ? "1 marcação" : `${n} marcações`} da chamada aguardando envio. ` +
+    `Este aparelho tem ${plural(n, "marcação", "marcações")} da chamada aguardando envio. ` +
     "Conecte-se e espere o envio antes de encerrar a edição.",
   notFound: "Edição não encontrada.",
   purged: "Os dados pessoais desta edição já foram apagados. Ficaram só os totais.",
@@ -198,7 +199,7 @@ export function closeSummary(current: string, next: CloseEditionInput): string {
   const data =
     next.dados === "apagar"
       ? "os dados pessoais das inscrições são apagados agora"
-      : `a lista fica guardada, só para leitura, por ${(next.dias ?? KEEP_DAYS_DEFAULT) === 1 ? "1 dia" : `${next.dias ?? KEEP_DAYS_DEFAULT} dias`} e depois é apagada`;
+      : `a lista fica guardada, só para leitura, por ${plural(next.dias ?? KEEP_DAYS_DEFAULT, "dia", "dias")} e depois é apagada`;
   const name = next.nome.trim() || "a nova edição";
   return `${current} será encerrada e ${name} começará com o formulário fechado e a lista vazia, ${carried}; ${data}.`;
 }

@@ -9,6 +9,7 @@ import {
   unknownFields,
 } from "./messages";
 import { UUID_PATTERN } from "./constants";
+import { agree } from "./plural";
 
 /** What "Mensagens" sends and answers (the routes are listed in shared/messages.ts). */
 
@@ -112,4 +113,4 @@ export interface MessageListView extends MessageListSummary {
 
 /** "12 de 40 enviadas"; when every one went, said once. */
 export const progressText = (sent: number, total: number) =>
-  `${sent} de ${total} ${total === 1 ? "enviada" : "enviadas"}`;
+  `${sent} de ${total} ${agree(total, "enviada", "enviadas")}`;

@@ -1,5 +1,6 @@
 import { formatPrice } from "./price";
 import { whatsappTo } from "./phone";
+import { agree, plural } from "./plural";
 
 /**
  * "Mensagens" (docs/decisions/043): the coordination writes one text, the
@@ -215,7 +216,7 @@ export function charactersOver(digits: string, text: string): number {
 }
 
 export const TOO_LONG_MESSAGE = (cut: number) =>
-  `A mensagem ficou longa demais para abrir no WhatsApp: corte cerca de ${cut} ${cut === 1 ? "caractere" : "caracteres"}.`;
+  `A mensagem ficou longa demais para abrir no WhatsApp: corte cerca de ${plural(cut, "caractere", "caracteres")}.`;
 
 const VALID_DDD = /^(1[1-9]|2[12478]|3[1-578]|4[1-9]|5[1345]|6[1-9]|7[134579]|8[1-9]|9[1-9])$/;
 
@@ -231,7 +232,7 @@ export function mobileProblem(digits: string): string | null {
 export const MESSAGE_MESSAGES = {
   emptyGroup: "Ninguém neste grupo recebe esta mensagem agora.",
   unknownField: (fields: string[]) =>
-    `${fields.length === 1 ? "Campo desconhecido" : "Campos desconhecidos"}: ${fields.map((f) => `{${f}}`).join(", ")}. Use só: ${MESSAGE_FIELDS.map((f) => `{${f}}`).join(", ")}.`,
+    `${agree(fields.length, "Campo desconhecido", "Campos desconhecidos")}: ${fields.map((f) => `{${f}}`).join(", ")}. Use só: ${MESSAGE_FIELDS.map((f) => `{${f}}`).join(", ")}.`,
   emptyText: "Escreva a mensagem.",
   textTooLong: `A mensagem pode ter até ${MAX_MESSAGE_TEXT} caracteres.`,
   listNotFound: "Lista de mensagens não encontrada.",

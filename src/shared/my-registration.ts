@@ -3,6 +3,7 @@ import type { Kinship } from "./minors";
 import { guardianNameSchema, healthSchema, kinshipSchema, phoneSchema } from "./registration-schema";
 import type { SeatState } from "./seats";
 import { sha256Hex } from "./sha256";
+import { plural } from "./plural";
 
 /**
  * "Minha inscrição" (docs/decisions/041): a participant's own page, opened by
@@ -25,7 +26,7 @@ export const MY_REGISTRATION_MESSAGES = {
     "Este link não funciona mais: a coordenação pode ter enviado um novo. Procure a inscrição abaixo com o celular do responsável e o código.",
   tooMany: (waitSeconds: number) => {
     const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-    return `Muitas tentativas seguidas. Tente de novo daqui a ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+    return `Muitas tentativas seguidas. Tente de novo daqui a ${plural(minutes, "minuto", "minutos")}.`;
   },
   closedUntil: (day: string) =>
     `O prazo para alterar os dados terminou em ${day}. Para mudar algo, fale com a coordenação.`,

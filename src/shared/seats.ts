@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { hasHiddenCharacters } from "./visible-text";
 import { UUID_PATTERN } from "./constants";
+import { agree, plural } from "./plural";
 
 /**
  * Buses, seats and the waiting list, shared by the panel, the form and the
@@ -165,11 +166,11 @@ export function seatLabel(place: { situacao: SeatState; onibus_nome: string | nu
 }
 
 /** "1 pessoa", "3 pessoas". */
-export const peopleCount = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
+export const peopleCount = (n: number) => plural(n, "pessoa", "pessoas");
 
 /** Why a bus with people cannot be removed; the panel says it before trying, the server when refusing. */
 export const busRemovalRefusal = (bus: Pick<Bus, "nome" | "ocupados">) =>
-  `O ${bus.nome} tem ${peopleCount(bus.ocupados)}. Mova ${bus.ocupados === 1 ? "essa pessoa" : "essas pessoas"} para outro ônibus (ou marque como desistente) antes de removê-lo.`;
+  `O ${bus.nome} tem ${peopleCount(bus.ocupados)}. Mova ${agree(bus.ocupados, "essa pessoa", "essas pessoas")} para outro ônibus (ou marque como desistente) antes de removê-lo.`;
 
 /** The newer of two summaries (answers and live events may arrive out of order). */
 export function newerSeatSummary(current: SeatSummary | null, next: SeatSummary): SeatSummary {

@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/database";
 import { TooManyAttemptsError } from "../domain-errors";
 import { beginLoginAttempt, forgetLoginFailures } from "../limits/limits-repository";
+import { plural } from "../../shared/plural";
 
 /**
  * Slows password guessing (docs/decisions/027). Per client (an IPv4 address
@@ -52,9 +53,7 @@ export class LoginThrottle {
 export function waitMessage(retryAfterMs: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const wait =
-    seconds < 60
-      ? `${seconds} ${seconds === 1 ? "segundo" : "segundos"}`
-      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minuto" : "minutos"}`;
+    seconds < 60 ? plural(seconds, "segundo", "segundos") : plural(Math.ceil(seconds / 60), "minuto", "minutos");
   return `Muitas tentativas de acesso. Aguarde ${wait} e tente de novo.`;
 }
 

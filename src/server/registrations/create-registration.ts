@@ -13,6 +13,7 @@ import { busNameOf, SEAT_COLUMNS } from "./registration-row";
 import { alreadyRegisteredMessage, isSamePersonConflict, SAME_PERSON_SQL, samePersonParams } from "./same-person";
 import { flagSql } from "../db/transaction-flags";
 import { provenFamilies } from "./family-proof";
+import { plural } from "../../shared/plural";
 
 // The registration write path: one INSERT (insertRegistrations) and the rules
 // for a single registration (createRegistration). The group commit that lets
@@ -26,7 +27,7 @@ const isPhoneFull = (err: unknown) => {
 
 /** The answer to a registration past the phone's limit: siblings fit, hundreds do not. */
 export const phoneFullMessage = (limit: number) =>
-  `Este número de responsável já tem ${limit} ${limit === 1 ? "inscrição ativa" : "inscrições ativas"}, o máximo pelo formulário. Para inscrever mais alguém com este número, fale com a coordenação.`;
+  `Este número de responsável já tem ${plural(limit, "inscrição ativa", "inscrições ativas")}, o máximo pelo formulário. Para inscrever mais alguém com este número, fale com a coordenação.`;
 
 /** The answer to a registration sent while the form is closed. */
 export const formClosedMessage = (eventTitle: string) => `As inscrições para a ${eventTitle} estão encerradas.`;

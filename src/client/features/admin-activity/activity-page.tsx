@@ -3,6 +3,7 @@ import { ACTIVITY_GROUPS, type ActivityGroup, type ActivityPage as Page } from "
 import { ActivityEntryView } from "../../components/activity-entry";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 import "./activity.css";
+import { plural } from "../../../shared/plural";
 
 interface Filters {
   ator: string;
@@ -100,7 +101,7 @@ export function ActivityPage() {
       ) : (
         <>
           <p className="activity-count" role="status">
-            {data.total === 1 ? "1 registro" : `${data.total} registros`}
+            {plural(data.total, "registro", "registros")}
             {Object.values(filters).some(Boolean) && (
               <button type="button" className="admin-btn admin-btn-outline" onClick={() => set(NO_FILTER)}>
                 Limpar filtros

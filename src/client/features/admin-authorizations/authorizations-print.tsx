@@ -4,6 +4,7 @@ import type { SeatOverview } from "../../../shared/seats";
 import { TravelAuthorization } from "../../components/travel-authorization";
 import { adminApi, reportAdminError } from "../../lib/admin-session";
 import { AuthorizationsList } from "./authorizations-list";
+import { agree } from "../../../shared/plural";
 
 /**
  * The minors of a bus, or everyone still missing an authorisation: each one's
@@ -77,7 +78,7 @@ export function AuthorizationsPrint() {
         <>
           <section className="admin-card ta-filters" aria-labelledby={`${id}-list`}>
             <h2 id={`${id}-list`}>
-              {received} de {docs.length} {docs.length === 1 ? "recebida" : "recebidas"}
+              {received} de {docs.length} {agree(docs.length, "recebida", "recebidas")}
             </h2>
             <AuthorizationsList docs={docs} onChanged={changed} />
           </section>

@@ -15,6 +15,7 @@ import { ModalDialog } from "../../components/modal-dialog";
 import { toast } from "../../lib/toast";
 import { reportAdminError } from "../../lib/admin-session";
 import { saveBus } from "./buses-api";
+import { agree } from "../../../shared/plural";
 
 interface Props {
   /** The bus to edit; null adds one. */
@@ -28,7 +29,7 @@ interface Props {
 /** What a save did to people, said in the toast: nobody moves silently. */
 function movedText(saved: BusSaved): string {
   const parts: string[] = [];
-  const one = (n: number, singular: string, plural: string) => `${peopleCount(n)} ${n === 1 ? singular : plural}`;
+  const one = (n: number, singular: string, plural: string) => `${peopleCount(n)} ${agree(n, singular, plural)}`;
   if (saved.promovidos > 0) parts.push(`${one(saved.promovidos, "saiu", "saíram")} da lista de espera.`);
   if (saved.para_espera > 0) parts.push(`${one(saved.para_espera, "foi", "foram")} para a lista de espera.`);
   return parts.join(" ");

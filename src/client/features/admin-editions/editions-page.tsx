@@ -10,6 +10,7 @@ import { listEditions } from "./editions-api";
 import { KeptListDialog } from "./kept-list-dialog";
 import { PastEditionCard } from "./past-edition-card";
 import "./editions.css";
+import { plural } from "../../../shared/plural";
 
 /**
  * "Edições": the current edition and its close, then the earlier ones with
@@ -76,7 +77,7 @@ export function EditionsPage({ countQueuedMarks }: { countQueuedMarks: () => Pro
         <h3 className="edition-current-name">{current.nome}</h3>
         <p className="edition-meta">
           Data do evento: {current.data} · Aberta em {brDay(dayIn(new Date(current.aberta_em), timeZone))} ·{" "}
-          {current.inscricoes} {current.inscricoes === 1 ? "inscrição" : "inscrições"}
+          {plural(current.inscricoes, "inscrição", "inscrições")}
         </p>
         <p className="edition-note">
           No fim do evento, encerre a edição: os totais ficam guardados, a lista e o dinheiro recomeçam do zero e a

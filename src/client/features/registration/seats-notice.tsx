@@ -1,4 +1,5 @@
 import { FEW_SEATS, type SeatSummary } from "../../../shared/seats";
+import { agree, plural } from "../../../shared/plural";
 
 /** Every seat of every bus is taken: a new registration joins the waiting list. */
 export const soldOut = (seats: SeatSummary | null) => seats?.limitado === true && seats.livres <= 0;
@@ -17,7 +18,9 @@ export function SeatsLeft({ seats }: { seats: SeatSummary | null }) {
   if (seats.livres > FEW_SEATS) return null;
   return (
     <p className="seats-left" role="status">
-      <strong>{seats.livres === 1 ? "Resta 1 vaga" : `Restam ${seats.livres} vagas`}</strong>
+      <strong>
+        {agree(seats.livres, "Resta", "Restam")} {plural(seats.livres, "vaga", "vagas")}
+      </strong>
     </p>
   );
 }

@@ -5,6 +5,7 @@ import type { ColumnsNeeded, StatementPreview } from "../../../../shared/finance
 import { DialogActions } from "../../../components/dialog-actions";
 import { ModalDialog } from "../../../components/modal-dialog";
 import { reais } from "../utils/money";
+import { plural } from "../../../../shared/plural";
 
 type Field = "data" | "valor" | "descricao" | "identificador";
 const FIELDS: { key: Field; label: string; optional?: boolean }[] = [
@@ -121,7 +122,7 @@ export function ColumnsDialog({
         {current?.fresh && (
           <div className="finance-sample" role="status">
             <p>
-              Assim vamos ler o arquivo: {current.creditos} {current.creditos === 1 ? "crédito" : "créditos"}
+              Assim vamos ler o arquivo: {plural(current.creditos, "crédito", "créditos")}
               {current.ignoradas > 0 ? ` (${current.ignoradas} saídas e saldos ficam de fora)` : ""}. Confira os
               primeiros:
             </p>

@@ -1,4 +1,5 @@
 import type { MessageGroupCount } from "../../../../shared/message-lists";
+import { agree, plural } from "../../../../shared/plural";
 
 export interface GroupChoice {
   grupo: MessageGroupCount["grupo"];
@@ -7,7 +8,7 @@ export interface GroupChoice {
 
 const keyOf = (g: GroupChoice) => `${g.grupo}:${g.onibus_id ?? ""}`;
 
-const people = (n: number) => (n === 1 ? "1 pessoa" : `${n} pessoas`);
+const people = (n: number) => plural(n, "pessoa", "pessoas");
 
 /** Step 1, "Para quem": each group with its count before anything is sent. */
 export function GroupPicker({
@@ -28,7 +29,7 @@ export function GroupPicker({
     label: g.rotulo,
     detail:
       people(g.pessoas) +
-      (g.sem_mensagens > 0 ? ` · ${g.sem_mensagens} não ${g.sem_mensagens === 1 ? "quer" : "querem"} mensagens` : ""),
+      (g.sem_mensagens > 0 ? ` · ${g.sem_mensagens} não ${agree(g.sem_mensagens, "quer", "querem")} mensagens` : ""),
     disabled: g.pessoas === 0,
   }));
   if (selected > 0) {

@@ -1,5 +1,6 @@
 import type { MessagePreview } from "../../../../shared/message-lists";
 import { plural } from "../../../../shared/plural";
+import { agree } from "../../../../shared/plural";
 
 /** The text filled in for the first phone of the list, as WhatsApp will show it, and the list's counts. */
 export function MessagePreviewBox({
@@ -31,7 +32,7 @@ export function MessagePreviewBox({
             {preview.sem_mensagens > 0 &&
               ` · ${plural(preview.sem_mensagens, "ficou de fora (o responsável pediu", "ficaram de fora (os responsáveis pediram")} para não receber mensagens)`}
             {preview.invalidos > 0 &&
-              ` · ${plural(preview.invalidos, "número não serve", "números não servem")} para WhatsApp e ${preview.invalidos === 1 ? "fica" : "ficam"} à parte`}
+              ` · ${plural(preview.invalidos, "número não serve", "números não servem")} para WhatsApp e ${agree(preview.invalidos, "fica", "ficam")} à parte`}
           </p>
           {preview.exemplo && (
             <div className="msg-bubble">

@@ -21,6 +21,7 @@ import { MessagePreviewBox } from "./message-preview-box";
 import { RecentLists } from "./recent-lists";
 import { TextComposer } from "./text-composer";
 import "./messages.css";
+import { plural } from "../../../../shared/plural";
 
 /** A saved text as this person may send it: Equipe's go without {link} (decision 043). */
 const textFor = (home: Home, key: MessageTextKey) => {
@@ -164,7 +165,7 @@ export function MessagesHome({ notice }: { notice: MessageNotice | null }) {
           {creating
             ? "Criando…"
             : preview && ready
-              ? `Criar lista (${preview.linhas} ${preview.linhas === 1 ? "mensagem" : "mensagens"})`
+              ? `Criar lista (${plural(preview.linhas, "mensagem", "mensagens")})`
               : "Criar lista"}
         </button>
       </section>

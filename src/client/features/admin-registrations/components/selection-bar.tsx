@@ -3,6 +3,7 @@ import type { Registration } from "../../../../shared/api-types";
 import { ExtendDeadlineDialog } from "./extend-deadline-dialog";
 import { setMessageSelection } from "../../../lib/message-selection";
 import { navigate } from "../../../lib/router";
+import { plural } from "../../../../shared/plural";
 
 export interface RowSelection {
   ids: ReadonlySet<string>;
@@ -56,7 +57,7 @@ export function SelectionBar({
   return (
     <fieldset className="reg-select-bar">
       <legend className="admin-visually-hidden">Seleção</legend>
-      <span role="status">{count === 1 ? "1 inscrição selecionada" : `${count} inscrições selecionadas`}</span>
+      <span role="status">{plural(count, "inscrição selecionada", "inscrições selecionadas")}</span>
       <button type="button" className="admin-btn admin-btn-outline" onClick={onStop}>
         Cancelar
       </button>

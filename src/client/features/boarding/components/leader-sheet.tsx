@@ -5,6 +5,7 @@ import { maskPhone } from "../../../../shared/phone";
 import { adminApi, reportAdminError } from "../../../lib/admin-session";
 import { useAppConfig } from "../../../lib/app-config";
 import "./leader-sheet.css";
+import { plural } from "../../../../shared/plural";
 
 /**
  * "Imprimir lista", the bus leader's version (Coordenação): one A4 page per
@@ -76,8 +77,8 @@ export function LeaderSheet() {
               </tbody>
             </table>
             <p className="ls-totals">
-              {b.passageiros.length === 1 ? "1 passageiro" : `${b.passageiros.length} passageiros`} ·{" "}
-              {minors.length === 1 ? "1 menor" : `${minors.length} menores`} de {AUTHORIZATION_AGE} anos
+              {plural(b.passageiros.length, "passageiro", "passageiros")} · {plural(minors.length, "menor", "menores")}{" "}
+              de {AUTHORIZATION_AGE} anos
               {travelAuthorization ? ` · ${missing} sem autorização` : ""}
             </p>
             <p className="ls-footer">

@@ -13,6 +13,7 @@ import { Link } from "../../../lib/router";
 import { getBoardingList } from "../api/boarding-api";
 import { readSavedList } from "../utils/boarding-store";
 import "./print-sheet.css";
+import { plural } from "../../../../shared/plural";
 
 /** The lists for paper: the server's, or with no signal the copy on this phone. */
 function usePrintList(): { list: BoardingList | null; message: string | null } {
@@ -114,7 +115,7 @@ function BusSheet({ bus, people, title }: { bus: BoardingBus; people: BoardingPa
         <tfoot>
           <tr>
             <td colSpan={6}>
-              Total: {people.length} {people.length === 1 ? "passageiro" : "passageiros"}
+              Total: {plural(people.length, "passageiro", "passageiros")}
               {bus.lugares !== null ? ` de ${bus.lugares} lugares` : ""} · Pagos: {paid} · Não pagos:{" "}
               {people.length - paid} · Menores: {minors}
             </td>

@@ -166,7 +166,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
             {withoutAuthorization > 0 && (
               <span className="rc-no-auth-count">
                 {" · "}
-                {withoutAuthorization === 1 ? "1 sem autorização" : `${withoutAuthorization} sem autorização`}
+                {withoutAuthorization} sem autorização
               </span>
             )}
           </p>
