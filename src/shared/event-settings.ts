@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isValidPhoneDigits, phoneDigits } from "./phone";
 import type { PublicEventConfig } from "./api-types";
 import { isCalendarDay } from "./dates";
 import { fold } from "./fold";
@@ -86,8 +87,8 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
  * "5598981234567"), kept in one form: the digits with Brazil's 55.
  */
 export function whatsappDigits(typed: string): string {
-  const digits = typed.replace(/\D/g, "");
-  return digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
+  const digits = phoneDigits(typed);
+  return isValidPhoneDigits(digits) ? `55${digits}` : digits;
 }
 
 export interface EventSettings {

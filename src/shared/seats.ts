@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isValidPhoneDigits, phoneDigits } from "./phone";
 import { hasHiddenCharacters } from "./visible-text";
 import { UUID_PATTERN } from "./constants";
 import { agree, plural } from "./plural";
@@ -79,9 +80,11 @@ const leaderName = z.pipe(
 const leaderPhone = z.pipe(
   z.transform((v: unknown) => {
     const b = blankToNull(v);
-    return typeof b === "string" ? b.replace(/\D/g, "") : b;
+    return typeof b === "string" ? phoneDigits(b) : b;
   }),
-  z.nullable(z.string().check(z.regex(/^\d{10,11}$/, "Telefone do responsável: DDD e número, 10 ou 11 dígitos."))),
+  z.nullable(
+    z.string().check(z.refine(isValidPhoneDigits, "Telefone do responsável: DDD e número, 10 ou 11 dígitos.")),
+  ),
 );
 
 /** "Adicionar ônibus" and editing a bus: name and seats, and its leader when known. */

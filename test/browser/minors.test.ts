@@ -51,7 +51,14 @@ describe("minors on the phone", () => {
       await press(vp, block.getByRole("link", { name: "Abrir a autorização para imprimir" }));
       const doc = page.getByRole("article", { name: "Autorização de viagem de Lia Pequena" });
       await doc.waitFor(WAIT);
-      for (const text of ["Lia Pequena", "Rosa Pequena", "mãe", "Paulo Líder", settings.local, settings.data.toLowerCase()])
+      for (const text of [
+        "Lia Pequena",
+        "Rosa Pequena",
+        "mãe",
+        "Paulo Líder",
+        settings.local,
+        settings.data.toLowerCase(),
+      ])
         expect(await doc.textContent()).toContain(text);
       await checkScreen(page, vp, "autorizacao-documento");
       const printed = await printedPage(page, "autorizacao");

@@ -1,6 +1,7 @@
 // Loose check of a PIX key (the central bank's DICT is the real authority):
 // it catches a mistyped configuration, not every invalid key.
 
+import { isValidPhoneDigits } from "../phone";
 export const PIX_KEY_MAX = 77;
 
 export type PixKeyKind = "email" | "cpf" | "cnpj" | "phone" | "evp";
@@ -9,7 +10,6 @@ export type PixKeyCheck = { ok: true; key: string; kind: PixKeyKind } | { ok: fa
 
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PHONE = /^\+55\d{10,11}$/;
 const DOCUMENT = /^[\d.\-/\s]+$/;
 
 /**
@@ -25,9 +25,10 @@ export function checkPixKey(raw: string): PixKeyCheck {
     result = { ok: true, key: value.toLowerCase(), kind: "evp" };
   } else if (value.startsWith("+")) {
     const phone = value.replace(/[\s().-]/g, "");
-    result = PHONE.test(phone)
-      ? { ok: true, key: phone, kind: "phone" }
-      : invalid("telefone deve ser +55, DDD e número");
+    result =
+      /^\+55\d+$/.test(phone) && isValidPhoneDigits(phone.slice(3))
+        ? { ok: true, key: phone, kind: "phone" }
+        : invalid("telefone deve ser +55, DDD e número");
   } else if (DOCUMENT.test(value)) {
     const digits = value.replace(/\D/g, "");
     if (digits.length === 11) result = { ok: true, key: digits, kind: "cpf" };
