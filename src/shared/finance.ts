@@ -58,6 +58,17 @@ export const FINANCE_MESSAGES = {
     "A edição foi encerrada durante a importação: o extrato não foi importado na edição nova. Importe-o de novo se precisar.",
 } as const;
 
+/**
+ * Whether a statement's credit pays the registrations it names, by what each
+ * owes now: one registration, when the line covers it (more is an excess to
+ * refund); several, when the line is exactly their sum (no guess at a split).
+ * The matching, the import's payment and "Confirmar"/"Vincular" all ask this.
+ */
+export function linePays(valorCentavos: number, owedEach: readonly number[]): boolean {
+  const owed = owedEach.reduce((sum, n) => sum + n, 0);
+  return owedEach.length === 1 ? valorCentavos >= owed : owedEach.length > 1 && valorCentavos === owed;
+}
+
 export const EXPENSE_CATEGORIES = {
   onibus: "Ônibus",
   alimentacao: "Alimentação",

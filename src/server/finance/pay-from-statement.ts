@@ -1,3 +1,4 @@
+import { linePays } from "../../shared/finance";
 import type { Queryable } from "../db/database";
 import { setFlag } from "../db/transaction-flags";
 
@@ -43,7 +44,12 @@ export async function payLines(
     }
     // What is owed now, not when the file was matched: a discount given or undone meanwhile makes it a suggestion.
     const owed = p.ids.reduce((sum, id) => sum + byId.get(id)!.devido, 0);
-    if (p.ids.length === 1 ? p.valorCentavos < owed : p.valorCentavos !== owed) {
+    if (
+      !linePays(
+        p.valorCentavos,
+        p.ids.map((id) => byId.get(id)!.devido),
+      )
+    ) {
       refused.push(p.lineId);
       continue;
     }

@@ -1,4 +1,4 @@
-import { FINANCE_MESSAGES } from "../../shared/finance";
+import { FINANCE_MESSAGES, linePays } from "../../shared/finance";
 import type { StatementLineView } from "../../shared/finance-views";
 import type { Database, Queryable } from "../db/database";
 import { ConflictError, NotFoundError } from "../domain-errors";
@@ -47,11 +47,16 @@ export async function confirmLine(
     if (regs.some((r) => r.situacao === "desistente")) throw new ConflictError(FINANCE_MESSAGES.registrationGaveUp);
     const owed = regs.reduce((sum, r) => sum + r.devido, 0);
     // One registration: a line below what is owed pays nothing by itself (a discount first, or ignore it).
-    if (ids.length === 1 && line.valor_centavos < owed)
-      throw new ConflictError(FINANCE_MESSAGES.linePartial(line.valor_centavos, owed));
     // Several: the line is exactly what they owe together, or nobody is paid.
-    if (ids.length > 1 && line.valor_centavos !== owed)
-      throw new ConflictError(FINANCE_MESSAGES.lineSplit(line.valor_centavos, owed));
+    if (
+      !linePays(
+        line.valor_centavos,
+        regs.map((r) => r.devido),
+      )
+    )
+      throw new ConflictError(
+        (ids.length === 1 ? FINANCE_MESSAGES.linePartial : FINANCE_MESSAGES.lineSplit)(line.valor_centavos, owed),
+      );
     // A suggested registration keeps why it was suggested (its code, or its name); any other is linked by hand.
     const como =
       ids.length === 1 && line.sugestoes.includes(ids[0])

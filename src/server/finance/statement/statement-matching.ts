@@ -1,3 +1,4 @@
+import { linePays } from "../../../shared/finance";
 import { fold, NAME_PARTICLES } from "../../../shared/fold";
 /**
  * Which registration a statement credit pays (docs/decisions/036):
@@ -226,13 +227,19 @@ export function createMatcher(candidates: MatchCandidate[]): (line: MatchLine) =
     if (coded.length === 1) {
       const [c] = coded;
       if (!c.pendente) return { kind: "ja_paga", id: c.id };
-      if (c.ativa && !c.semVaga && line.valorCentavos >= c.devido) return { kind: "codigo", ids: [c.id] };
+      if (c.ativa && !c.semVaga && linePays(line.valorCentavos, [c.devido])) return { kind: "codigo", ids: [c.id] };
       return { kind: "sugestao", ids: [c.id], by: "codigo" };
     }
     if (coded.length > 1) {
       const payable = coded.every((c) => c.pendente && c.ativa && !c.semVaga);
-      const sum = coded.reduce((s, c) => s + c.devido, 0);
-      if (payable && sum === line.valorCentavos) return { kind: "codigo", ids: coded.map((c) => c.id) };
+      if (
+        payable &&
+        linePays(
+          line.valorCentavos,
+          coded.map((c) => c.devido),
+        )
+      )
+        return { kind: "codigo", ids: coded.map((c) => c.id) };
       const open = coded.filter((c) => c.pendente);
       if (open.length) return { kind: "sugestao", ids: open.map((c) => c.id), by: "codigo" };
       return { kind: "ja_paga", id: coded[0].id };
