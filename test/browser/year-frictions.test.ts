@@ -69,6 +69,12 @@ describe("what a second caravan year found, on a phone", () => {
         "SELECT id FROM registrations WHERE nome_completo = 'Joana Menor Shalom'",
       );
       await phoneA.getByText("Ainda não pagou?", { exact: false }).waitFor(WAIT);
+      // A discount first: the page asks for what she owes now, not the price.
+      const discount = await admin.request.post(`/api/registrations/${joana.id}/adjust`, {
+        data: { valor_centavos: 1000, motivo: "Desconto de irmãos" },
+      });
+      expect(discount.status(), await discount.text()).toBe(200);
+      await phoneA.getByText(/^Ainda não pagou\? Pague R\$ 10,00 com o QR Code/).waitFor({ timeout: 5_000 });
       expect(
         (
           await admin.request.patch(`/api/registrations/${joana.id}`, { data: { status_pagamento: "confirmado" } })

@@ -5,6 +5,7 @@ import { deadlineIn } from "../../../shared/dates";
 import { fold } from "../../../shared/fold";
 import { TIMINGS } from "../../../shared/constants";
 import { ofGroup } from "../../../shared/group-name";
+import { formatPrice } from "../../../shared/price";
 import { useAppConfig } from "../../lib/app-config";
 import { Link } from "../../lib/router";
 import { DeadlineLine, ThanksPix } from "./thanks-pix";
@@ -53,6 +54,12 @@ export function ThanksPage({
   const { thanksMessages, eventTitle, eventDate, eventTime, eventPlace, eventCity, price, groupName, timeZone } =
     useAppConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
+  // What this family owes (a discount included) once read; before that, the price it was made at.
+  const owed = view
+    ? formatPrice(view.pagamento.devido_centavos)
+    : typeof registration?.preco_centavos === "number"
+      ? formatPrice(registration.preco_centavos)
+      : price;
   if (now && "closedEdition" in now) return <ClosedEditionThanks edition={now.closedEdition} />;
 
   return (
@@ -114,12 +121,13 @@ export function ThanksPage({
             whatsappHref={whatsappHref}
             receiptUpload={receiptUpload}
             payerForm={payerForm}
+            owedCents={view?.pagamento.devido_centavos}
           />
         )}
         {!paid && paymentMethod === "ESPECIE" && (
           <div className="thanks-reminder">
             <p>
-              Não esqueça: procure alguém da coordenação {ofGroup(groupName)} para pagar {price} em espécie.
+              Não esqueça: procure alguém da coordenação {ofGroup(groupName)} para pagar {owed} em espécie.
             </p>
             <DeadlineLine deadline={view ? view.prazo_pagamento : registration?.prazo_pagamento} />
           </div>

@@ -12,6 +12,8 @@ interface ThanksPixProps {
   receiptUpload: ReactNode;
   /** "Nome de quem vai pagar", when this phone made the registration. */
   payerForm?: ReactNode;
+  /** What is owed now (after a discount), once the registration was read; else the price it was made at. */
+  owedCents?: number;
 }
 
 /** "Pague até 16/08 às 20:00": the seat's deadline, when it has one (decision 049). */
@@ -27,10 +29,10 @@ export function DeadlineLine({ deadline }: { deadline: string | null | undefined
 }
 
 /** After a PIX registration: the reference, the code to pay with it, and the receipt upload. */
-export function ThanksPix({ registration: r, whatsappHref, receiptUpload, payerForm }: ThanksPixProps) {
-  // The price it was made at; answers stored before prices were kept have none, and take the current one.
+export function ThanksPix({ registration: r, whatsappHref, receiptUpload, payerForm, owedCents }: ThanksPixProps) {
+  // What is owed; before it is read, the price it was made at (answers stored before prices were kept: the current one).
   const current = useAppConfig();
-  const priceCents = typeof r.preco_centavos === "number" ? r.preco_centavos : current.priceCents;
+  const priceCents = owedCents ?? (typeof r.preco_centavos === "number" ? r.preco_centavos : current.priceCents);
   const price = formatPrice(priceCents);
   // Stored answers from before references existed have none: the code then simply carries no reference.
   const reference = typeof r.referencia === "string" && r.referencia ? r.referencia : undefined;
