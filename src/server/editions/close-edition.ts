@@ -45,6 +45,30 @@ export const EDITION_TABLES = [
   "aviso_lembretes",
 ];
 
+/** The tables a close keeps for the next edition, and why; test/api/table-lists.test.ts checks both lists. */
+export const KEPT_ACROSS_EDITIONS: Record<string, string> = {
+  activity_log: "the history, with each entry's edition",
+  admin_users: "the team carries over",
+  admin_sessions: "whoever closes stays logged in",
+  app_settings: "the server's own keys",
+  event_settings: "the settings carry over",
+  form_settings: "the form, closed by the close itself",
+  edicoes: "the editions themselves",
+  edicao_inscricoes: "the closed edition's kept list",
+  extrato_colunas: "each bank's CSV columns, mapped once",
+  mensagem_textos: "the coordination's texts",
+  onibus: "the buses, emptied",
+  referencias_usadas: "a code is never given twice, across editions",
+  login_attempts: "the login throttle",
+  rate_limit_buckets: "the limits' counters",
+  registration_counts: "kept by triggers (zero after the truncate)",
+  registration_gram_counts: "kept by triggers (zero after the truncate)",
+  registration_gram_log: "kept by triggers",
+  waiting_count: "kept by triggers (zero after the truncate)",
+  schema_definitions: "the database's own",
+  schema_migrations: "the database's own",
+};
+
 async function openEdition(db: Queryable, lock = false) {
   const [row] = await db.query<{ id: number; aberta_em: Date | string }>(
     `SELECT id, aberta_em FROM edicoes WHERE encerrada_em IS NULL${lock ? " FOR UPDATE" : ""}`,

@@ -14,7 +14,11 @@ import { encryptingStream } from "./backup-cipher";
 export const BACKUP_FORMAT = "caravana-backup";
 export const BACKUP_VERSION = 1;
 
-/** In restore order (parents before children). Sessions are left out: they are not data. */
+/**
+ * In restore order (parents before children). Every other table is in
+ * NOT_BACKED_UP with its reason; test/api/table-lists.test.ts checks both
+ * against the schema, so a new table needs a decision here.
+ */
 export const BACKUP_TABLES = [
   "form_settings",
   "app_settings",
@@ -40,6 +44,25 @@ export const BACKUP_TABLES = [
   "edicao_inscricoes",
   "referencias_usadas",
 ] as const;
+
+/** The tables a backup leaves out, and why. */
+export const NOT_BACKED_UP: Record<string, string> = {
+  admin_sessions: "sessions are not data: people log in again",
+  login_attempts: "the login throttle's recent tries",
+  rate_limit_buckets: "the limits' counters, refilled by time",
+  receipt_uploads: "the times of recent uploads, for the daily limit",
+  registration_counts: "totals kept by triggers as the registrations come back",
+  registration_duplicates: "marks kept by triggers as the registrations come back",
+  registration_gram_counts: "search counts kept by triggers as the registrations come back",
+  registration_gram_log: "the search counts' log, folded into registration_gram_counts",
+  waiting_count: "kept by triggers as the registrations come back",
+  schema_definitions: "what this database applied, written at its own start",
+  schema_migrations: "what this database applied, written by its own migrations",
+  aviso_assinaturas: "a phone's push subscription: the phone confirms it again when Minha inscrição opens",
+  aviso_inscricoes: "goes with aviso_assinaturas",
+  aviso_fila: "notices still to post: a restored caravana does not resend an old day's news",
+  aviso_lembretes: "the reminders already queued, which went with the notices",
+};
 
 const BATCH = 200;
 

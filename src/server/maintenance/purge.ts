@@ -2,6 +2,57 @@ import type { Database, Queryable } from "../db/database";
 import { setFlag } from "../db/transaction-flags";
 import { anonymiseLog, anonymiseStatementLog, initials } from "../activity/anonymise-log";
 
+/**
+ * Emptied by the purge, children first: the personal links ("Minha inscrição")
+ * go with the data they open, and so do the phones' notices; the message lists
+ * hold phone numbers and whom each was sent to; sessions are not needed after
+ * the event.
+ */
+export const PURGE_DELETES = [
+  "receipt_uploads",
+  "inscricao_acessos",
+  "aviso_fila",
+  "aviso_inscricoes",
+  "aviso_assinaturas",
+  "aviso_lembretes",
+  "mensagem_linhas",
+  "mensagem_listas",
+  "admin_sessions",
+] as const;
+
+/** What the purge does with every other table; test/api/table-lists.test.ts checks the two against the schema. */
+export const PURGE_OTHERS: Record<string, string> = {
+  registrations: "names to initials; phones, guardian, health notes and tokens cleared; ages, seats and payment stay",
+  receipts: "deleted, and counted in the summary",
+  activity_log: "names to initials, phones out (anonymiseLog)",
+  pagamentos: "payer names to initials; amounts stay",
+  reembolsos: "names to initials; amounts stay",
+  extrato_linhas: "lines that paid nobody deleted; payer and description cleared",
+  edicao_inscricoes: "earlier editions' kept lists, purged with them (purgeKept)",
+  extrato_importacoes: "file names and counts: no person",
+  entregas_dinheiro: "cash between team members: no family",
+  despesas: "the group's expenses: no family",
+  admin_users: "the team, kept",
+  app_settings: "the server's keys",
+  event_settings: "the settings",
+  form_settings: "the form's switch",
+  edicoes: "the editions' names and totals",
+  extrato_colunas: "a bank's CSV columns",
+  mensagem_textos: "the coordination's texts",
+  onibus: "the buses and their leaders, who are the team's",
+  referencias_usadas: "codes only, never given twice",
+  embarques: "the roll call's marks, tied to the registrations",
+  login_attempts: "recent tries by address, kept minutes",
+  rate_limit_buckets: "the limits' counters",
+  registration_counts: "totals, no names",
+  registration_duplicates: "ids only",
+  registration_gram_counts: "counts of letter pairs, kept by triggers",
+  registration_gram_log: "letter pairs, folded by triggers",
+  waiting_count: "a count",
+  schema_definitions: "the database's own",
+  schema_migrations: "the database's own",
+};
+
 export interface PurgeResult {
   registrations: number;
   receipts: number;
@@ -57,13 +108,7 @@ export async function purgePersonalData(
     const [{ n: receipts }] = await tx.query<{ n: number }>(
       "WITH gone AS (DELETE FROM receipts RETURNING 1) SELECT count(*)::int AS n FROM gone",
     );
-    await tx.query("DELETE FROM receipt_uploads");
-    // The personal links ("Minha inscrição") go with the data they open, and so do the phones' notices.
-    await tx.query("DELETE FROM inscricao_acessos");
-    await tx.query("DELETE FROM aviso_assinaturas");
-    await tx.query("DELETE FROM aviso_lembretes");
-    // The message lists hold phone numbers and whom each was sent to.
-    await tx.query("DELETE FROM mensagem_listas");
+    for (const table of PURGE_DELETES) await tx.query(`DELETE FROM ${table}`);
     for (const row of rows) {
       await tx.query(
         `UPDATE registrations
@@ -78,8 +123,6 @@ export async function purgePersonalData(
     const logEntries = await anonymiseLog(tx, names);
     // Earlier editions' lists kept read-only go too (editions/edition-purge.ts).
     await purgeKept?.(tx);
-    // Admin sessions hold no personal data, but nobody needs them after the event either.
-    await tx.query("DELETE FROM admin_sessions");
     return { registrations: rows.length, receipts, logEntries };
   });
 }

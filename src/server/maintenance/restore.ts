@@ -135,6 +135,24 @@ function headerEdition(value: unknown): BackupHeader["edicao"] {
   return { id: e.id as number, nome: e.nome as string | null };
 }
 
+/**
+ * The backed-up tables whose id is a sequence: after a restore, each sequence
+ * goes past the restored ids (receipts from a backup made before they had one
+ * get new ids). test/api/table-lists.test.ts checks it against the schema.
+ */
+export const RESTORED_SEQUENCES = [
+  "edicoes",
+  "admin_users",
+  "activity_log",
+  "extrato_importacoes",
+  "extrato_linhas",
+  "pagamentos",
+  "entregas_dinheiro",
+  "reembolsos",
+  "despesas",
+  "receipts",
+] as const;
+
 /** Loads a backup into an empty database (migrated to the same version or later). */
 export async function restoreFrom(db: Database, file: string, passphrase?: string): Promise<Record<string, number>> {
   const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
@@ -197,26 +215,12 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",
     );
-    // Restored people and log entries keep their ids; the next ones go after them.
-    for (const table of [
-      "edicoes",
-      "admin_users",
-      "activity_log",
-      "extrato_importacoes",
-      "extrato_linhas",
-      "pagamentos",
-      "entregas_dinheiro",
-      "reembolsos",
-      "despesas",
-    ]) {
+    // Restored rows keep their ids; the next ones go after them.
+    for (const table of RESTORED_SEQUENCES) {
       await tx.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
       );
     }
-    // Restored receipts keep their ids (or, from a backup made before they had one, get new ones); the next goes after them.
-    await tx.query(
-      `SELECT setval(pg_get_serial_sequence('receipts', 'id'), coalesce((SELECT max(id) FROM receipts), 0) + 1, false)`,
-    );
   });
   return counts;
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../src/server/db/database";
+import { KEPT_ACROSS_EDITIONS, EDITION_TABLES } from "../../src/server/editions/close-edition";
+import { BACKUP_TABLES, NOT_BACKED_UP } from "../../src/server/maintenance/backup";
+import { PURGE_DELETES, PURGE_OTHERS } from "../../src/server/maintenance/purge";
+import { RESTORED_SEQUENCES } from "../../src/server/maintenance/restore";
+import { useFreshDatabase } from "../support/test-database";
+
+/**
+ * The hand-written table lists of the backup, the restore, the close and the
+ * purge follow the schema: a new table fails here until each says what it does with it.
+ */
+describe("the table lists follow the schema", () => {
+  let db: Database;
+  useFreshDatabase("pglite", (d) => {
+    db = d;
+  });
+
+  const tables = async () =>
+    (
+      await db.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      )
+    ).map((r) => r.table_name);
+
+  /** Each table in exactly one of the two lists, and nothing listed that is not a table. */
+  function partition(all: string[], a: readonly string[], b: readonly string[]) {
+    const both = a.filter((t) => b.includes(t));
+    const neither = all.filter((t) => !a.includes(t) && !b.includes(t));
+    const unknown = [...a, ...b].filter((t) => !all.includes(t));
+    return { both, neither, unknown };
+  }
+
+  it("backs up every table, or says why not", async () => {
+    const all = await tables();
+    expect(all.length).toBeGreaterThan(30);
+    expect(partition(all, BACKUP_TABLES, Object.keys(NOT_BACKED_UP))).toEqual({ both: [], neither: [], unknown: [] });
+  });
+
+  it("restores past the ids of every backed-up table whose id is a sequence", async () => {
+    const serial = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND column_name = 'id'
+         AND (column_default LIKE 'nextval(%' OR is_identity = 'YES')`,
+    );
+    const needed = serial.map((r) => r.table_name).filter((t) => (BACKUP_TABLES as readonly string[]).includes(t));
+    expect([...RESTORED_SEQUENCES].sort()).toEqual(needed.sort());
+  });
+
+  it("empties or keeps every table at the edition's close", async () => {
+    const all = await tables();
+    expect(partition(all, EDITION_TABLES, Object.keys(KEPT_ACROSS_EDITIONS))).toEqual({
+      both: [],
+      neither: [],
+      unknown: [],
+    });
+  });
+
+  it("deletes or says what it does with every table at the purge", async () => {
+    const all = await tables();
+    expect(partition(all, PURGE_DELETES, Object.keys(PURGE_OTHERS))).toEqual({ both: [], neither: [], unknown: [] });
+  });
+});
