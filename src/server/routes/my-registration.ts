@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { idParamsSchema } from "../../shared/admin-api";
 import { brDay } from "../../shared/dates";
+import { ADULT_AGE } from "../../shared/privacy";
 import {
   closedEditionMessage,
   lookupSchema,
@@ -96,7 +97,7 @@ const myRegistrationRoutes: RoutePlugin = async (app) => {
         parentesco: body.data.parentesco ?? null,
         saude: body.data.saude ?? null,
       };
-      if (current.idade < 18 && (!c.responsavel_nome || !c.parentesco)) {
+      if (current.idade < ADULT_AGE && (!c.responsavel_nome || !c.parentesco)) {
         throw new HttpError(400, MY_REGISTRATION_MESSAGES.guardianForMinor);
       }
       if ((await correctRegistration(app.db, current.id, c)) === "notFound") {
