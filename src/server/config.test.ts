@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseBrCode } from "../shared/pix/parse-brcode";
 import { registrationBrCode } from "../shared/pix/registration-pix";
-import { publicEventConfig } from "../shared/event-settings";
+import { publicEventConfig } from "../shared/event-facts";
 import { settingsDefaults } from "./settings/event-settings";
 import { formatPrice, parsePrice } from "../shared/price";
 import { ConfigError, loadConfig } from "./config";

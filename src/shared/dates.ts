@@ -141,3 +141,7 @@ export function timeIn(when: string | Date, zone: string): string {
 
 /** The hour (0–23) of an instant in the zone. */
 export const hourIn = (when: Date, zone: string): number => Number(timeIn(when, zone).slice(0, 2));
+
+const MONTHS = /\b(Janeiro|Fevereiro|Março|Abril|Maio|Junho|Julho|Agosto|Setembro|Outubro|Novembro|Dezembro)\b/g;
+/** "16 de Agosto" → "16 de agosto": Portuguese writes months in lower case. */
+export const lowerCaseMonths = (text: string) => text.replace(MONTHS, (m) => m.toLowerCase());

@@ -1,13 +1,9 @@
 import * as z from "zod/mini";
-import { isValidPhoneDigits, phoneDigits } from "./phone";
-import type { PublicEventConfig } from "./api-types";
-import { isCalendarDay } from "./dates";
-import { fold } from "./fold";
+import { whatsappDigits } from "./phone";
+import { isCalendarDay, isTimeZone } from "./dates";
 import { checkPixKey } from "./pix/pix-key";
-import type { PixTxidMode } from "./pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "./pix/sanitize";
-import { formatPrice, parsePrice } from "./price";
-import { isTimeZone } from "./dates";
+import { parsePrice } from "./price";
 import { hasHiddenCharacters } from "./visible-text";
 
 /**
@@ -81,15 +77,6 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   prazo_ultimo_dia: "Último dia para pagar",
   prazo_liberar_automaticamente: "Liberar vagas vencidas automaticamente",
 };
-
-/**
- * The WhatsApp number as people write it ("(98) 98123-4567", "+55 98 98123-4567",
- * "5598981234567"), kept in one form: the digits with Brazil's 55.
- */
-export function whatsappDigits(typed: string): string {
-  const digits = phoneDigits(typed);
-  return isValidPhoneDigits(digits) ? `55${digits}` : digits;
-}
 
 export interface EventSettings {
   titulo: string;
@@ -280,61 +267,8 @@ export const eventSettingsSchema = z.strictObject({
   prazo_liberar_automaticamente: onOff,
 });
 
-const MONTHS = /\b(Janeiro|Fevereiro|Março|Abril|Maio|Junho|Julho|Agosto|Setembro|Outubro|Novembro|Dezembro)\b/g;
-/** "16 de Agosto" → "16 de agosto": Portuguese writes months in lower case. */
-export const lowerCaseMonths = (text: string) => text.replace(MONTHS, (m) => m.toLowerCase());
-
-/** Where and when the trip goes, as the authorisation says it: the settings, or the event's own facts. */
-export function tripFacts(
-  s: Pick<EventSettings, "viagem_destino" | "viagem_datas" | "local" | "cidade" | "data" | "horario" | "ano">,
-) {
-  // "Área Pastoral, Itapecuru-Mirim - MA" already names its city; "A partir das 08h" goes mid-sentence.
-  const namesCity = fold(s.local).includes(fold(s.cidade));
-  const time = s.horario.charAt(0).toLowerCase() + s.horario.slice(1);
-  // A notary wants the year, and a month is lower case mid-sentence: "16 de Agosto" → "16 de agosto de 2025".
-  const day = lowerCaseMonths(`${s.data}${/\d{4}/.test(s.data) ? "" : ` de ${s.ano}`}`);
-  return {
-    destino: s.viagem_destino || (namesCity ? s.local : `${s.local}, ${s.cidade}`),
-    datas: s.viagem_datas || `${day}, ${time}`,
-    /** The going's day when "Ida e volta" is not set: the validity then says the return is at the event's end. */
-    ida: s.viagem_datas ? null : day,
-  };
-}
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;
 
 export const settingKeyParamsSchema = z.object({
   chave: z.enum(SETTINGS_KEYS, { error: SETTINGS_MESSAGES.unknown }),
 });
-
-/** The facts a page shows, from the settings in force. */
-export function publicEventConfig(
-  s: EventSettings,
-  extra: { pixTxid: PixTxidMode; devMode: boolean; publicUrl: string },
-): PublicEventConfig {
-  return {
-    eventTitle: s.titulo,
-    eventDate: s.data,
-    eventTime: s.horario,
-    eventPlace: s.local,
-    eventCity: s.cidade,
-    price: formatPrice(s.preco_centavos),
-    pixKey: s.pix_chave,
-    pixReceiverName: sanitizeName(s.pix_recebedor),
-    pixCity: sanitizeCity(s.pix_cidade),
-    pixTxid: extra.pixTxid,
-    priceCents: s.preco_centavos,
-    whatsappNumber: s.whatsapp,
-    thanksMessages: s.mensagens,
-    membersNotice: s.aviso_membros,
-    timeZone: s.fuso_horario,
-    devMode: extra.devMode,
-    travelAuthorization: s.autorizacao_exigida,
-    tripDestination: tripFacts(s).destino,
-    tripDates: tripFacts(s).datas,
-    editionNumber: s.edicao_numero,
-    theme: s.tema,
-    year: s.ano,
-    groupName: s.grupo_nome,
-    publicUrl: extra.publicUrl,
-  };
-}

@@ -36,3 +36,12 @@ export const whatsappChat = (digits: string) => `https://wa.me/55${digits}`;
 
 /** A wa.me link that lets the person choose the chat (their own, a relative's) for a message. */
 export const whatsappShare = (message: string) => `https://wa.me/?text=${encodeURIComponent(message)}`;
+
+/**
+ * The WhatsApp number as people write it ("(98) 98123-4567", "+55 98 98123-4567",
+ * "5598981234567"), kept in one form: the digits with Brazil's 55.
+ */
+export function whatsappDigits(typed: string): string {
+  const digits = phoneDigits(typed);
+  return isValidPhoneDigits(digits) ? `55${digits}` : digits;
+}

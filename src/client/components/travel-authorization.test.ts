@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { tripFacts } from "../../shared/event-settings";
+import { tripFacts } from "../../shared/event-facts";
 import { type AuthorizationDocument, KINSHIP_KEYS } from "../../shared/minors";
 import { TravelAuthorization } from "./travel-authorization";
 

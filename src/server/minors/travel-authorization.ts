@@ -1,6 +1,6 @@
 import type { Registration } from "../../shared/api-types";
 import type { EventSettings } from "../../shared/event-settings";
-import { tripFacts } from "../../shared/event-settings";
+import { tripFacts } from "../../shared/event-facts";
 import { AUTHORIZATION_AGE, type AuthorizationDocument, MINOR_MESSAGES } from "../../shared/minors";
 import type { Queryable } from "../db/database";
 import { ConflictError, NotFoundError } from "../domain-errors";

@@ -2,14 +2,9 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 import { LIVE_EVENTS } from "../../shared/live-events";
-import {
-  DEFAULT_DEADLINES,
-  type EventSettings,
-  publicEventConfig,
-  type SettingKey,
-  type SettingsView,
-} from "../../shared/event-settings";
+import { DEFAULT_DEADLINES, type EventSettings, type SettingKey, type SettingsView } from "../../shared/event-settings";
 import { DEFAULT_EDITION, DEFAULT_GROUP_NAME } from "../../shared/constants";
+import { publicEventConfig } from "../../shared/event-facts";
 import type { Config } from "../config";
 import { closeFormWhileSamples } from "../registrations/form-status-repository";
 import { readSettings, seedSettings } from "./settings-repository";
