@@ -46,13 +46,15 @@ describe("one statement read at a time", () => {
   });
 
   it("refuses a file past the queue's length at once, and one that waited too long", async () => {
-    const queue = new ReadingQueue({ maxWaiting: 1, maxWaitMs: 0 });
+    let clock = 0;
+    const queue = new ReadingQueue({ maxWaiting: 1, maxWaitMs: 0, now: () => clock });
     const first = gate();
     const reading = queue.run("a", () => first.opened);
     await new Promise((r) => setImmediate(r));
     const waiting = queue.run("b", async () => "b").catch((err: unknown) => err);
     await expect(queue.run("c", async () => "c")).rejects.toEqual(new UnavailableError(QUEUE_FULL));
-    await new Promise((r) => setTimeout(r, 5));
+    // "b" waits a moment past its limit while "a" is read.
+    clock = 1;
     first.open();
     await reading;
     expect(await waiting).toBeInstanceOf(UnavailableError);

@@ -19,7 +19,7 @@ export class ReadingQueue {
   private reading: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly opts: { maxWaiting?: number; maxWaitMs?: number } = {}) {}
+  constructor(private readonly opts: { maxWaiting?: number; maxWaitMs?: number; now?: () => number } = {}) {}
 
   place(ticket: string): StatementQueuePlace {
     if (this.reading === ticket) return { estado: "lendo" };
@@ -32,10 +32,11 @@ export class ReadingQueue {
     if (this.waiting.length >= (this.opts.maxWaiting ?? MAX_WAITING_STATEMENTS))
       return Promise.reject(new UnavailableError(QUEUE_FULL));
     this.waiting.push(ticket);
-    const started = Date.now();
+    const now = this.opts.now ?? Date.now;
+    const started = now();
     const turn = this.tail.then(async () => {
       this.waiting.splice(this.waiting.indexOf(ticket), 1);
-      if (Date.now() - started > (this.opts.maxWaitMs ?? MAX_STATEMENT_WAIT_MS)) throw new UnavailableError(QUEUE_FULL);
+      if (now() - started > (this.opts.maxWaitMs ?? MAX_STATEMENT_WAIT_MS)) throw new UnavailableError(QUEUE_FULL);
       this.reading = ticket;
       try {
         return await read();
