@@ -5,5 +5,8 @@ import type { FormStatus } from "./api-types";
  * out of order, and the newest `updated_at` wins.
  */
 export function newerFormStatus(current: FormStatus | null, next: FormStatus): FormStatus {
-  return current && Date.parse(current.updated_at) > Date.parse(next.updated_at) ? current : next;
+  const newer = current && Date.parse(current.updated_at) > Date.parse(next.updated_at) ? current : next;
+  // A live frame or a PUT's answer does not say what is missing before the form may open: that stays as read.
+  const missing = next.falta_configurar ?? current?.falta_configurar;
+  return missing ? { ...newer, falta_configurar: missing } : newer;
 }

@@ -144,5 +144,5 @@ describe("Mensagens, on phones", () => {
     } finally {
       for (const c of contexts) await c.close();
     }
-  });
+  }, 150_000);
 });

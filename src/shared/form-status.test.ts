@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { newerFormStatus } from "./form-status";
+
+describe("newerFormStatus", () => {
+  const read = { is_open: false, updated_at: "2026-11-27T10:00:00.000Z", falta_configurar: ["pix_chave" as const] };
+
+  it("keeps the newest, whichever arrives last", () => {
+    const later = { is_open: true, updated_at: "2026-11-27T10:05:00.000Z" };
+    expect(newerFormStatus(later, { is_open: false, updated_at: read.updated_at }).is_open).toBe(true);
+    expect(newerFormStatus({ is_open: false, updated_at: read.updated_at }, later).is_open).toBe(true);
+  });
+
+  it("keeps what is missing before the form may open when a live frame arrives without it", () => {
+    const frame = { is_open: false, updated_at: "2026-11-27T10:01:00.000Z" };
+    expect(newerFormStatus(read, frame)).toEqual({ ...frame, falta_configurar: ["pix_chave"] });
+    expect(newerFormStatus(null, frame)).toEqual(frame);
+  });
+});
