@@ -135,24 +135,6 @@ function headerEdition(value: unknown): BackupHeader["edicao"] {
   return { id: e.id as number, nome: e.nome as string | null };
 }
 
-/**
- * The backed-up tables whose id is a sequence: after a restore, each sequence
- * goes past the restored ids (receipts from a backup made before they had one
- * get new ids). test/api/table-lists.test.ts checks it against the schema.
- */
-export const RESTORED_SEQUENCES = [
-  "edicoes",
-  "admin_users",
-  "activity_log",
-  "extrato_importacoes",
-  "extrato_linhas",
-  "pagamentos",
-  "entregas_dinheiro",
-  "reembolsos",
-  "despesas",
-  "receipts",
-] as const;
-
 /** Loads a backup into an empty database (migrated to the same version or later). */
 export async function restoreFrom(db: Database, file: string, passphrase?: string): Promise<Record<string, number>> {
   const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");
@@ -215,8 +197,15 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
     await tx.query(
       "SELECT setval('registrations_espera_seq', coalesce((SELECT max(ordem_espera) FROM registrations), 0) + 1, false)",
     );
-    // Restored rows keep their ids; the next ones go after them.
-    for (const table of RESTORED_SEQUENCES) {
+    // Restored rows keep their ids (receipts from a backup made before they had one get new ones);
+    // every backed-up table whose id is a sequence goes on after them.
+    const sequenced = await tx.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND column_name = 'id' AND table_name = ANY($1::text[])
+         AND (column_default LIKE 'nextval(%' OR is_identity = 'YES')`,
+      [BACKUP_TABLES],
+    );
+    for (const { table_name: table } of sequenced) {
       await tx.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
       );
