@@ -14,5 +14,8 @@ describe("newerFormStatus", () => {
     const frame = { is_open: false, updated_at: "2026-11-27T10:01:00.000Z" };
     expect(newerFormStatus(read, frame)).toEqual({ ...frame, falta_configurar: ["pix_chave"] });
     expect(newerFormStatus(null, frame)).toEqual(frame);
+    // Opened (the key and the number were set meanwhile): nothing is missing any more.
+    const opened = { is_open: true, updated_at: "2026-11-27T10:02:00.000Z" };
+    expect(newerFormStatus(read, opened)).toEqual(opened);
   });
 });
