@@ -1,6 +1,6 @@
 import { createECDH, createPublicKey, verify } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { scalar32, VapidSigner, vapidKeysFrom } from "./vapid";
+import { p256PublicJwk, scalar32, VapidSigner, vapidKeysFrom } from "./vapid";
 
 function pair() {
   const ecdh = createECDH("prime256v1");
@@ -31,12 +31,7 @@ describe("VapidSigner", () => {
     const point = Buffer.from(k, "base64url");
     const publicKey = createPublicKey({
       format: "jwk",
-      key: {
-        kty: "EC",
-        crv: "P-256",
-        x: point.subarray(1, 33).toString("base64url"),
-        y: point.subarray(33).toString("base64url"),
-      },
+      key: p256PublicJwk(point),
     });
     const ok = verify(
       "sha256",

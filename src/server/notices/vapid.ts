@@ -20,19 +20,23 @@ export interface VapidKeys {
 /** app_settings' key of the server's VAPID pair. */
 export const VAPID_KEY = "chaves_vapid";
 
+/** A P-256 public key as a JWK, from its uncompressed point (0x04, x, y), as VAPID's `k=` carries it. */
+export function p256PublicJwk(point: Buffer) {
+  return {
+    kty: "EC",
+    crv: "P-256",
+    x: point.subarray(1, 33).toString("base64url"),
+    y: point.subarray(33).toString("base64url"),
+  };
+}
+
 /** A public point and private scalar, base64url, as web-push tools print them. Null when they do not match. */
 export function vapidKeysFrom(publicKey: string, privateKey: string): VapidKeys | null {
   if (!isVapidPair(publicKey, privateKey)) return null;
   const point = Buffer.from(publicKey, "base64url");
   const key = createPrivateKey({
     format: "jwk",
-    key: {
-      kty: "EC",
-      crv: "P-256",
-      x: point.subarray(1, 33).toString("base64url"),
-      y: point.subarray(33).toString("base64url"),
-      d: scalar32(Buffer.from(privateKey, "base64url")).toString("base64url"),
-    },
+    key: { ...p256PublicJwk(point), d: scalar32(Buffer.from(privateKey, "base64url")).toString("base64url") },
   });
   return { publicKey, privateKey: key };
 }
