@@ -126,8 +126,9 @@ describe("visitor registration and thank-you page", () => {
         await screenshot(page, `visitor-thanks-${vp}`);
 
         // Freeze time, then find the next change in 100 ms steps: from there on,
-        // each message must stay 5 s (within that step).
-        await page.clock.pauseAt(Date.now() + 200);
+        // each message must stay 5 s (within that step). The page's own clock says when "now" is: under load it
+        // ran ahead of this process's, and pausing at a moment it had passed failed.
+        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
         const shown = async () => {
           const texts = await card.locator(".thanks-message").allTextContents();
           return messages.indexOf(texts[0] ?? "");
