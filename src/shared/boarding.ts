@@ -36,6 +36,8 @@ export const BOARDING_MESSAGES = {
   otherBus: (nome: string, bus: string) => `${nome} é do ${bus}, não deste ônibus. Ninguém foi marcado.`,
   waiting: (nome: string) => `${nome} está na lista de espera e não tem lugar em ônibus. Ninguém foi marcado.`,
   cancelled: (nome: string) => `${nome} desistiu da caravana. Ninguém foi marcado.`,
+  otherPerson:
+    "Outra pessoa entrou no painel neste aparelho. As marcações esperam até ela decidir enviá-las em seu nome.",
 } as const;
 
 const uuid = z.string({ error: BOARDING_MESSAGES.invalid }).check(z.regex(UUID_PATTERN, BOARDING_MESSAGES.invalid));
@@ -62,8 +64,18 @@ export const markSchema = z.strictObject(
 );
 export type Mark = z.output<typeof markSchema>;
 
+/**
+ * Who the phone's page believes is sending (`como`, a login). A page left open while someone else logs in on the
+ * same phone still holds the first person's marks: the server refuses them instead of writing them in the new
+ * person's name without asking ("Enviar em meu nome").
+ */
+const sender = z.optional(
+  z.string({ error: BOARDING_MESSAGES.invalid }).check(z.maxLength(64, BOARDING_MESSAGES.invalid)),
+);
+
 export const marksBodySchema = z.strictObject(
   {
+    como: sender,
     marcas: z
       .array(markSchema, { error: BOARDING_MESSAGES.invalid })
       .check(z.minLength(1, BOARDING_MESSAGES.invalid), z.maxLength(MARKS_PER_BATCH, BOARDING_MESSAGES.tooMany)),
@@ -72,7 +84,10 @@ export const marksBodySchema = z.strictObject(
 );
 
 /** "Recebi em espécie" at the door; sent again from the queue, it changes nothing more. */
-export const cashBodySchema = z.strictObject({ inscricao_id: uuid }, { error: () => BOARDING_MESSAGES.invalid });
+export const cashBodySchema = z.strictObject(
+  { como: sender, inscricao_id: uuid },
+  { error: () => BOARDING_MESSAGES.invalid },
+);
 export type CashBody = z.output<typeof cashBodySchema>;
 
 /** A seated person as the roll call shows them. */

@@ -274,6 +274,35 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  test("refuses marks and cash sent as someone no longer logged in on the phone, and writes nothing", async ({
+    t,
+    register,
+    adminSession: { member },
+    h: { admin, addBus, mark, rows },
+  }) => {
+    await addBus("Ônibus 1", 10);
+    const ana = await register({ nome_completo: "Ana Lima" });
+    // A page left open while another person logged in still sends as the first one.
+    const stale = await admin("POST", "/api/boarding/marks", { marcas: [mark(ana.id, true)], como: "maria.antiga" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: BOARDING_MESSAGES.otherPerson });
+    const staleCash = await admin("POST", "/api/boarding/cash", { inscricao_id: ana.id, como: "maria.antiga" });
+    expect(staleCash.statusCode).toBe(409);
+    expect(staleCash.json()).toEqual({ error: BOARDING_MESSAGES.otherPerson });
+    expect(await rows()).toEqual([]);
+    const [unpaid] = await t.db.query<{ status_pagamento: string }>(
+      "SELECT status_pagamento FROM registrations WHERE id = $1",
+      [ana.id],
+    );
+    expect(unpaid.status_pagamento).toBe("pendente");
+    // Sent as the person logged in, they are written.
+    const own = await admin("POST", "/api/boarding/marks", { marcas: [mark(ana.id, true)], como: member.login });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await rows()).toEqual([{ inscricao_id: ana.id, viagem: "ida", embarcou: true }]);
+    const ownCash = await admin("POST", "/api/boarding/cash", { inscricao_id: ana.id, como: member.login });
+    expect(ownCash.statusCode, ownCash.body).toBe(200);
+  });
+
   test("tells admin streams who boarded, with ids only, within a second", async ({
     t,
     register,

@@ -113,9 +113,15 @@ describe("on a phone, as a first-time coordinator would", () => {
       await page.request.delete("/api/session");
       expect((await page.request.post("/api/session", { data: { login: member.login, password } })).status()).toBe(200);
       await context.unroute("**/api/boarding/marks");
-      await page.goto("/admin/embarque");
       const notice = page.getByRole("region", { name: "Marcações de outra pessoa" });
-      await notice.getByText(/^Há 1 marcação feita neste aparelho por Coordenação, ainda não enviada\./).waitFor(WAIT);
+      const heldText = /^Há 1 marcação feita neste aparelho por Coordenação, ainda não enviada\./;
+      // The page still open believes Coordenação is logged in. When it sends, the server refuses (the marks
+      // would go in Pedro's name), and the page asks who is logged in now.
+      await page.evaluate(() => window.dispatchEvent(new Event("online")));
+      await notice.getByText(heldText).waitFor(WAIT);
+      expect(await ui.app.db.query("SELECT 1 FROM embarques")).toHaveLength(0);
+      await page.goto("/admin/embarque");
+      await notice.getByText(heldText).waitFor(WAIT);
       await page.setViewportSize({ width: 360, height: 780 });
       await viewportShot(page, "roll-call-held-marks-360");
       // Nothing is sent until Pedro agrees.

@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type BoardingEvent, type BoardingList, MARKS_PER_BATCH, type Trip } from "../../../../shared/boarding";
+import {
+  BOARDING_MESSAGES,
+  type BoardingEvent,
+  type BoardingList,
+  MARKS_PER_BATCH,
+  type Trip,
+} from "../../../../shared/boarding";
 import { LIVE_EVENTS } from "../../../../shared/live-events";
 import { useDebounced } from "../../../hooks/use-debounced";
 import { useEventStream } from "../../../hooks/use-event-stream";
-import { isUnauthorized, useSessionUser } from "../../../lib/admin-session";
+import { checkSession, isUnauthorized, useSessionUser } from "../../../lib/admin-session";
 import { ApiError } from "../../../lib/api";
 import { toast } from "../../../lib/toast";
 import { newUuid } from "../../../lib/uuid";
@@ -43,8 +49,11 @@ const REFRESH_DEBOUNCE_MS = 300;
 const CHANGES_LIST = new Set<RollCallAction["type"]>(["list-read", "states", "passenger"]);
 
 const isNetworkError = (e: unknown) => e instanceof ApiError && e.status === 0;
+/** Someone else logged in on this phone since this page learnt who was: the server wrote nothing. */
+const isOtherPerson = (e: unknown) => e instanceof ApiError && e.message === BOARDING_MESSAGES.otherPerson;
 /** The server looked at the request and said no: told to the person, then dropped from the queue. */
-const isRefusal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401;
+const isRefusal = (e: unknown) =>
+  e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401 && !isOtherPerson(e);
 
 /**
  * The roll call's data: the lists kept on the phone, the queue of marks, and
@@ -105,14 +114,17 @@ export function useRollCall(): RollCall {
         const cash = ready.filter((a) => a.tipo === "especie");
         if (marks.length === 0 && cash.length === 0) break;
         if (marks.length > 0) {
-          const result = await postMarks(marks.map((a) => a.marca));
+          const result = await postMarks(
+            marks.map((a) => a.marca),
+            login,
+          );
           dispatch({ type: "states", states: result.estado });
           for (const r of result.recusadas) toast("error", "Marcação não registrada", r.mensagem);
           await sent([...result.recebidas, ...result.recusadas.map((r) => r.id)]);
         }
         for (const a of cash) {
           try {
-            dispatch({ type: "passenger", passenger: await receiveCash(a.inscricao_id) });
+            dispatch({ type: "passenger", passenger: await receiveCash(a.inscricao_id, login) });
           } catch (e) {
             if (!isRefusal(e)) throw e;
             toast("error", "Pagamento não registrado", (e as Error).message);
@@ -124,6 +136,8 @@ export function useRollCall(): RollCall {
     } catch (e) {
       // Not sent, and kept: no signal, or a session to log in again; anything else is said.
       if (isNetworkError(e)) dispatch({ type: "online", online: false });
+      // Asks who is logged in now: their own marks go, and the others' wait for "Enviar em meu nome".
+      else if (isOtherPerson(e)) void checkSession({ quiet: true });
       else if (!isUnauthorized(e))
         toast("error", "Não foi possível enviar as marcações", e instanceof Error ? e.message : undefined);
     } finally {
