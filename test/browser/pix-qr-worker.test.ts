@@ -87,6 +87,12 @@ describe("PIX QR code drawn by a Web Worker", () => {
         });
         await registeredHere(page, ui.app, `Bia Espera QR ${vp}`);
         await page.goto("/obrigado");
+        // The registration read, and the card shown: what sits above the code no longer moves it.
+        await page
+          .getByRole("main")
+          .getByText(/^Seu código: JDJ/)
+          .waitFor(WAIT);
+        await settled(page.locator(".thanks-card"));
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
         const busy = pix.getByRole("status").filter({ hasText: "Gerando QR Code..." });
         await busy.waitFor(WAIT);
