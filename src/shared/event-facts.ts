@@ -30,6 +30,7 @@ export function publicEventConfig(
   s: EventSettings,
   extra: { pixTxid: PixTxidMode; devMode: boolean; publicUrl: string },
 ): PublicEventConfig {
+  const trip = tripFacts(s);
   return {
     eventTitle: s.titulo,
     eventDate: s.data,
@@ -48,8 +49,8 @@ export function publicEventConfig(
     timeZone: s.fuso_horario,
     devMode: extra.devMode,
     travelAuthorization: s.autorizacao_exigida,
-    tripDestination: tripFacts(s).destino,
-    tripDates: tripFacts(s).datas,
+    tripDestination: trip.destino,
+    tripDates: trip.datas,
     editionNumber: s.edicao_numero,
     theme: s.tema,
     year: s.ano,
