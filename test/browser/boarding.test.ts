@@ -55,7 +55,6 @@ describe("the roll call on a phone", () => {
 
       await offline(true);
       for (const nome of NAMES.slice(0, 5)) {
-        const started = Date.now();
         await passenger(page, nome).click();
         // Caio owes: the phone asks first, with no network too, and boarding him anyway is one more tap.
         if (nome === "Caio Nunes")
@@ -63,9 +62,9 @@ describe("the roll call on a phone", () => {
             .getByRole("dialog", { name: "Falta pagar" })
             .getByRole("button", { name: "Embarcar mesmo assim" })
             .click();
-        await expect(await passenger(page, nome).getAttribute("aria-pressed")).toBe("true");
-        // Recorded on the phone first: the tap shows at once, with no network at all.
-        expect(Date.now() - started).toBeLessThan(1000);
+        // Recorded on the phone first: the mark is there as soon as the tap returns, with no network at all.
+        // Read at once, not waited for: a time bound measured the machine's load, not the page.
+        expect(await passenger(page, nome).getAttribute("aria-pressed")).toBe("true");
       }
       await page.getByText("5 de 7 embarcados").waitFor(WAIT);
       await page.getByText("5 aguardando envio").waitFor(WAIT);
