@@ -253,6 +253,33 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     expect(await row(t, third.id)).toMatchObject({ situacao: "espera", status_pagamento: "confirmado" });
   });
 
+  test("a Vencida paid by psql, with no seat named, takes the free seat; each bus counts only its own rows", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 1);
+    await addBus(adminSession, "Ônibus 2", 1);
+    const late = await register({ nome_completo: "Sara Vencida" });
+    const other = await register({ nome_completo: "Téo Pagou" });
+    expect((await pay(adminSession, other.id)).statusCode).toBe(200);
+    await advanceClock(t.db, 10 * DAY);
+    expect(await t.app.deadlines.runOnce()).toBe(1);
+    expect((await row(t, late.id)).situacao).toBe("vencida");
+    // Her seat is free and nobody waits. The payment set by hand in psql names no seat column: the database
+    // still puts her back in line and seats her at once.
+    await t.db.query("UPDATE registrations SET status_pagamento = 'confirmado' WHERE id = $1", [late.id]);
+    expect(await row(t, late.id)).toMatchObject({ situacao: "vaga", status_pagamento: "confirmado", prazo: null });
+    const buses = await t.db.query<{ nome: string; ocupados: number; linhas: number }>(
+      `SELECT nome, ocupados, (SELECT count(*)::int FROM registrations r WHERE r.onibus_id = o.id) AS linhas
+       FROM onibus o ORDER BY ordem`,
+    );
+    expect(buses).toEqual([
+      { nome: "Ônibus 1", ocupados: 1, linhas: 1 },
+      { nome: "Ônibus 2", ocupados: 1, linhas: 1 },
+    ]);
+  });
+
   test("a payment racing the release: paid wins when it commits first, and never both", async ({
     t,
     register,

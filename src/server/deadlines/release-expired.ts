@@ -31,7 +31,7 @@ const BATCH_SQL = `SELECT id FROM registrations WHERE ${EXPIRED_SQL} AND ($1::uu
  * "Vencida": each registration whose deadline and tolerance passed with
  * nothing paid gives its seat up, in one statement per batch. In the same
  * transaction the database seats the first person waiting, with a deadline of
- * their own (registrations_settle_seats, registrations_prazo), and writes
+ * their own (registrations_settle_seats_update, registrations_prazo), and writes
  * "Vaga liberada: o prazo de pagamento de … venceu em …" to the log.
  *
  * Exactly once, however many instances run it: the buses are locked first

@@ -8,7 +8,7 @@ export type GiveUpRefusal = "notFound" | "alreadyGaveUp" | "boarded";
  * "Desistir da inscrição", by the participant: the registration is kept as
  * "desistente", never deleted, so the counts and the accounts keep the person.
  * In the same transaction the database seats the first person waiting and, for
- * a paid registration, opens a pending refund (registrations_settle_seats,
+ * a paid registration, opens a pending refund (registrations_settle_seats_update,
  * registrations_money_update); the log names "participante".
  */
 export async function giveUpRegistration(db: Database, id: string): Promise<GiveUpRefusal | null> {

@@ -12,7 +12,7 @@ import type { Database, Queryable } from "../db/database";
 import { ConflictError, NotFoundError } from "../domain-errors";
 
 // Buses and the counts of seats. The seat rules themselves are in the
-// database (onibus_sem_excesso, registrations_settle_seats; docs/schema.md); this module asks first, so the coordinator gets a
+// database (onibus_sem_excesso, registrations_settle_seats_*; docs/schema.md); this module asks first, so the coordinator gets a
 // message that says what to do instead of a constraint's name.
 
 interface BusRow {

@@ -50,7 +50,7 @@ async function checkMove(tx: Queryable, move: SeatMove, buses: Awaited<ReturnTyp
   }
 }
 
-/** Moves a registration; the database seats, promotes and announces (registrations_settle_seats, docs/schema.md). */
+/** Moves a registration; the database seats, promotes and announces (registrations_settle_seats_update, docs/schema.md). */
 export async function moveRegistration(db: Pick<Database, "transaction">, id: string, move: SeatMove) {
   return db.transaction(async (tx) => {
     const buses = await lockBuses(tx);

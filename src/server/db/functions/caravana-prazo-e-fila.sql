@@ -5,7 +5,7 @@ AS $function$
 BEGIN
   -- Money from someone without a seat is kept: a Vencida who pays goes back in line, and whoever pays while
   -- waiting goes ahead of the unpaid people waiting, in the order they paid ("Pago, aguardando vaga").
-  -- The statement's own trigger then seats them if a seat is free (registrations_settle_seats).
+  -- The statement's own trigger then seats them if a seat is free (registrations_settle_seats_update).
   IF NEW.status_pagamento = 'confirmado' AND NEW.situacao IN ('vencida', 'espera')
      AND (TG_OP = 'INSERT' OR OLD.status_pagamento <> 'confirmado' OR OLD.situacao <> NEW.situacao) THEN
     NEW.situacao := 'espera';

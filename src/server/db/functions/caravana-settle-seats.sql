@@ -3,8 +3,37 @@ CREATE OR REPLACE FUNCTION public.caravana_settle_seats()
  LANGUAGE plpgsql
  SET jit TO 'off'
 AS $function$
+DECLARE
+  buses uuid[];
 BEGIN
-  PERFORM caravana_recount_buses();
+  IF TG_TABLE_NAME = 'onibus' THEN
+    PERFORM caravana_recount_buses(NULL);
+  ELSE
+    -- Only the buses the statement's rows left or took can have changed: a release of 150 seats in a caravan
+    -- of 450 buses recounts a few of them, not all (decision 056).
+    IF TG_OP = 'INSERT' THEN
+      SELECT array_agg(DISTINCT onibus_id) INTO buses FROM new_rows WHERE onibus_id IS NOT NULL;
+    ELSIF TG_OP = 'DELETE' THEN
+      SELECT array_agg(DISTINCT onibus_id) INTO buses FROM old_rows WHERE onibus_id IS NOT NULL;
+    ELSE
+      -- An update that moves nobody (a payment, an edit) leaves the seats as they were.
+      IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n USING (id)
+                     WHERE o.situacao IS DISTINCT FROM n.situacao OR o.onibus_id IS DISTINCT FROM n.onibus_id) THEN
+        RETURN NULL;
+      END IF;
+      -- A row trigger may have moved someone without the statement naming a seat column (a "Vencida" who pays
+      -- goes back in line): the buses are locked in their one order before anyone is seated.
+      PERFORM 1 FROM onibus ORDER BY id FOR UPDATE;
+      SELECT array_agg(DISTINCT b) INTO buses FROM (
+        SELECT o.onibus_id AS b FROM old_rows o JOIN new_rows n USING (id) WHERE o.onibus_id IS DISTINCT FROM n.onibus_id
+        UNION ALL
+        SELECT n.onibus_id FROM old_rows o JOIN new_rows n USING (id) WHERE o.onibus_id IS DISTINCT FROM n.onibus_id
+      ) t WHERE b IS NOT NULL;
+    END IF;
+    IF buses IS NOT NULL THEN
+      PERFORM caravana_recount_buses(buses);
+    END IF;
+  END IF;
   IF coalesce(current_setting('caravana.restoring', true), '') <> 'on' THEN
     PERFORM caravana_fill_seats(TG_TABLE_NAME = 'onibus' AND TG_OP = 'INSERT');
   END IF;
@@ -15,4 +44,4 @@ BEGIN
 END
 $function$;
 
-COMMENT ON FUNCTION caravana_settle_seats() IS 'After a statement: exact bus counters, then the waiting list seated in order (not while restoring).';
+COMMENT ON FUNCTION caravana_settle_seats() IS 'After a statement: exact counters for the buses it touched (every bus after a bus change), then the waiting list seated in order (not while restoring).';
