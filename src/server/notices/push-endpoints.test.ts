@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseExtraOrigins } from "../config";
+import { parseExtraOrigins } from "../config-values";
 import { endpointAllowed } from "./push-endpoints";
 
 describe("endpointAllowed", () => {

@@ -1,6 +1,6 @@
 import { createECDH, createPrivateKey, type KeyObject, sign } from "node:crypto";
 import { serverKey } from "../auth/server-keys";
-import { isVapidPair } from "../config";
+import { isVapidPair } from "../config-values";
 import type { Queryable } from "../db/database";
 
 /*
