@@ -18,8 +18,8 @@ import { fillForm, openSplash, SPLASH_NAME, settled, submitButton, VIEWPORT_NAME
 /**
  * Every screen and state of the product, visitor and panel, on a phone and a
  * desktop: axe-core finds no violation in any of them, and on the phone each
- * also fits 360 px with no sideways scroll (a screenshot of it lands in
- * screenshots/360/ for a person to look at).
+ * also fits 360 px with no sideways scroll (with `npm run screenshots`, a
+ * screenshot of it lands in screenshots/360/ for a person to look at).
  */
 describe("every screen", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { Database } from "../../src/server/db/database";
-import { SCREENSHOT_DIR, type ViewportName } from "./browser";
+import { SAVE_SCREENSHOTS, SCREENSHOT_DIR, type ViewportName } from "./browser";
 import { startTestApp, type TestApp } from "./test-app";
 
 /** Shared by the admin panel browser tests (test/browser/admin-*.test.ts). */
@@ -75,6 +75,7 @@ export async function expectNames(page: Page, vp: ViewportName, names: string[])
 
 /** What is on screen right now (a modal dialog over a long page reads better this way than full-page). */
 export async function viewportShot(page: Page, name: string): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: "disabled" });
 }

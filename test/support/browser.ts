@@ -4,6 +4,11 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = join(process.cwd(), "screenshots");
+/**
+ * Whether this run writes screenshots under screenshots/ for a person to look at (`npm run screenshots`).
+ * They assert nothing, and every screen's full-page PNG is browser time that `npm test` pays on every change.
+ */
+export const SAVE_SCREENSHOTS = process.env.SCREENSHOTS === "1";
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -91,6 +96,7 @@ export async function withNewPage(
 
 /** Saves a PNG under screenshots/ so a person can look at each screen. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
@@ -106,6 +112,7 @@ export function toastTitled(page: Page, title: string): Locator {
 
 /** A 360 px wide shot of the page as it is (or of the screen only, for a menu or a dialog), for a person to look at. */
 export async function shotAt360(page: Page, name: string, screenOnly = false): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   const size = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 780 });
   if (screenOnly) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
