@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.caravana_settle_seats()
 AS $function$
 DECLARE
   buses uuid[];
+  moved boolean;
 BEGIN
   IF TG_TABLE_NAME = 'onibus' THEN
     PERFORM caravana_recount_buses(NULL);
@@ -16,19 +17,17 @@ BEGIN
     ELSIF TG_OP = 'DELETE' THEN
       SELECT array_agg(DISTINCT onibus_id) INTO buses FROM old_rows WHERE onibus_id IS NOT NULL;
     ELSE
-      -- An update that moves nobody (a payment, an edit) leaves the seats as they were.
-      IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n USING (id)
-                     WHERE o.situacao IS DISTINCT FROM n.situacao OR o.onibus_id IS DISTINCT FROM n.onibus_id) THEN
+      -- The rows whose place changed, and the buses they left or took, in one pass. An update that moves nobody
+      -- (a payment, an edit) leaves the seats as they were.
+      SELECT count(*) > 0, array_agg(DISTINCT v.b) FILTER (WHERE v.b IS NOT NULL) INTO moved, buses
+      FROM old_rows o JOIN new_rows n USING (id), LATERAL (VALUES (o.onibus_id), (n.onibus_id)) AS v(b)
+      WHERE o.situacao IS DISTINCT FROM n.situacao OR o.onibus_id IS DISTINCT FROM n.onibus_id;
+      IF NOT moved THEN
         RETURN NULL;
       END IF;
       -- A row trigger may have moved someone without the statement naming a seat column (a "Vencida" who pays
       -- goes back in line): the buses are locked in their one order before anyone is seated.
       PERFORM 1 FROM onibus ORDER BY id FOR UPDATE;
-      SELECT array_agg(DISTINCT b) INTO buses FROM (
-        SELECT o.onibus_id AS b FROM old_rows o JOIN new_rows n USING (id) WHERE o.onibus_id IS DISTINCT FROM n.onibus_id
-        UNION ALL
-        SELECT n.onibus_id FROM old_rows o JOIN new_rows n USING (id) WHERE o.onibus_id IS DISTINCT FROM n.onibus_id
-      ) t WHERE b IS NOT NULL;
     END IF;
     IF buses IS NOT NULL THEN
       PERFORM caravana_recount_buses(buses);
