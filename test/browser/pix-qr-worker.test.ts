@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { qrSvg } from "../../src/client/components/pix/qr-svg";
-import { SAVE_SCREENSHOTS, SCREENSHOT_DIR, screenshot, withNewPage } from "../support/browser";
+import { partShot, screenshot, withNewPage } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { registeredHere } from "../support/browser-payment";
@@ -58,7 +57,7 @@ describe("PIX QR code drawn by a Web Worker", () => {
         await pix.getByText("O QR Code vem depois.", { exact: false }).waitFor(WAIT);
         expect(await pix.getByRole("img", { name: "QR Code PIX" }).count()).toBe(0);
         expect(qrWorkers(page)).toHaveLength(0);
-        if (SAVE_SCREENSHOTS) await pix.screenshot({ path: join(SCREENSHOT_DIR, `pix-qr-worker-panel-${vp}.png`) });
+        await partShot(pix, `pix-qr-worker-panel-${vp}`);
       });
     });
 
@@ -99,7 +98,7 @@ describe("PIX QR code drawn by a Web Worker", () => {
         expect(await busy.getAttribute("aria-busy")).toBe("true");
         const caption = pix.getByText("Escaneie com o app do seu banco ou copie o código abaixo.");
         const before = { box: await pageBox(busy), caption: await pageBox(caption) };
-        if (SAVE_SCREENSHOTS) await pix.screenshot({ path: join(SCREENSHOT_DIR, `pix-qr-worker-pending-${vp}.png`) });
+        await partShot(pix, `pix-qr-worker-pending-${vp}`);
 
         release();
         const img = pix.getByRole("img", { name: "QR Code PIX", exact: true });

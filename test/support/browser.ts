@@ -101,6 +101,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** A PNG of one part of the page (a region, a card) under screenshots/, for a person to look at. */
+export async function partShot(part: Locator, name: string): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await part.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
 /** A toast with this title (the newest if several are up). */
 export function toastTitled(page: Page, title: string): Locator {
   return page
