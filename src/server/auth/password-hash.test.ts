@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, isPasswordHash, scryptRunning, verifyPassword } from "./password-hash";
+import {
+  decoyHash,
+  generatePassword,
+  hashPassword,
+  isPasswordHash,
+  scryptRunning,
+  verifyPassword,
+} from "./password-hash";
 
 describe("password hashing", () => {
   it("stores scrypt with its parameters and a random salt, never the password", async () => {
@@ -9,6 +16,13 @@ describe("password hashing", () => {
     expect(a).not.toBe(b);
     expect(a).not.toContain("senha");
     expect(isPasswordHash(a)).toBe(true);
+  });
+
+  it("makes the decoy for unknown logins once, at the full cost, matching no password typed", async () => {
+    const decoy = await decoyHash();
+    expect(decoy).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(await decoyHash()).toBe(decoy);
+    expect(await verifyPassword("senha-de-teste-123", decoy)).toBe(false);
   });
 
   it("accepts only the same password", async () => {

@@ -53,6 +53,18 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
+let decoy: Promise<string> | undefined;
+
+/**
+ * A hash to check a password against when nobody has the typed login, so a wrong login takes as long as a
+ * wrong password. Made once per process: any hash of the same cost serves, and each app built in a process
+ * (the tests build hundreds) would otherwise pay a derivation for it.
+ */
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword("login-desconhecido");
+  return decoy;
+}
+
 export function isPasswordHash(value: string): boolean {
   return /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/.test(value);
 }

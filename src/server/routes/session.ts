@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES, loginBodySchema, type SessionState } from "../../shared/admin-api";
 import type { SessionUser } from "../../shared/team";
 import { beginAttempts, LoginThrottle } from "../auth/login-throttle";
-import { hashPassword, verifyPassword } from "../auth/password-hash";
+import { decoyHash, verifyPassword } from "../auth/password-hash";
 import type { AdminActor } from "../auth/session-repository";
 import { clientKey } from "../client-key";
 import type { Config } from "../config";
@@ -23,8 +23,7 @@ const sessionUser = (u: AdminActor): SessionUser => ({
 const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   const devMode = opts.config.NODE_ENV !== "production";
   const throttle = new LoginThrottle(app.db);
-  // Checked when nobody has the typed login, so a wrong login takes as long as a wrong password.
-  const decoy = await hashPassword("login-desconhecido");
+  const decoy = await decoyHash();
   const state = (user: AdminActor | null): SessionState => ({
     authenticated: user !== null,
     devMode,
