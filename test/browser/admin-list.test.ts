@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { newContext, screenshot, toastTitled } from "../support/browser";
+import { borrowPage, type LentPage, returnPage, screenshot, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
@@ -38,19 +38,20 @@ describe("admin registrations list", () => {
   const ui = useBrowserApp(startAdminApp);
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    let context: BrowserContext;
+    let lent: LentPage | undefined;
     let page: Page;
 
     beforeEach(async () => {
       await clearRegistrations(ui.app.db);
       await seed(ui.app.db, ROWS);
-      context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      page = await context.newPage();
+      lent = await borrowPage(ui.browser, vp, { baseURL: ui.app.baseUrl });
+      ({ page } = lent);
       await openDashboard(page);
       await expectNames(page, vp, NEWEST_FIRST.slice(0, 10));
     });
-    afterEach(async () => {
-      await context?.close();
+    afterEach(async ({ task }) => {
+      if (lent) await returnPage(ui.browser, lent, !task.result?.errors?.length);
+      lent = undefined;
     });
 
     it("pages, sorts, searches and filters on the server", async () => {
