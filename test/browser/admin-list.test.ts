@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { borrowPage, type LentPage, returnPage, screenshot, toastTitled } from "../support/browser";
+import { screenshot, toastTitled } from "../support/browser";
+import { borrowPage, type LentPage, returnPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,

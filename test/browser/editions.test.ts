@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { withNewPage } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { ADMIN_PASSWORD, startAdminApp, VIEWPORT_NAMES, WAIT } from "../support/browser-admin";
 import { addBus, openRollCall, passenger, register } from "../support/browser-boarding";

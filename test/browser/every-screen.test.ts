@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, it } from "vitest";
 import { writeFormStatus } from "../../src/server/registrations/form-status-repository";
-import { withNewPage } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { checkScreen as check } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
 import {

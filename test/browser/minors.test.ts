@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { toastTitled, withNewPage } from "../support/browser";
+import { toastTitled } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
 import { openRollCall, passenger } from "../support/browser-boarding";

@@ -1,7 +1,8 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { qrSvg } from "../../src/client/components/pix/qr-svg";
-import { partShot, screenshot, withNewPage } from "../support/browser";
+import { partShot, screenshot } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { registeredHere } from "../support/browser-payment";

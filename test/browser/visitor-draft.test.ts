@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { withNewPage, toastTitled } from "../support/browser";
+import { toastTitled } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { fillForm, gotoForm, press, SPLASH_NAME, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newContext, screenshot, withNewPage } from "../support/browser";
+import { newContext, screenshot } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import {

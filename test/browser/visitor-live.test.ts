@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { screenshot, withNewPage } from "../support/browser";
+import { screenshot } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { gotoForm, openSplash, press, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot, withNewPage, toastTitled } from "../support/browser";
+import { screenshot, toastTitled } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { fillForm, gotoForm, press, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";

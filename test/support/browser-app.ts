@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { closeContexts, workerBrowser } from "./browser";
+import { workerBrowser } from "./browser";
+import { closeContexts } from "./lent-pages";
 import type { TestApp } from "./test-app";
 
 /**
