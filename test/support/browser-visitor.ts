@@ -30,7 +30,7 @@ export async function openSplash(page: Page, vp: ViewportName): Promise<void> {
 export async function gotoForm(page: Page, vp: ViewportName, opts: { doors?: boolean } = {}): Promise<void> {
   if (!opts.doors) {
     // Written on a light page of the site, not by a script added to the page: that would outlive the test
-    // and keep the doors shut for the next test that borrows the page (test/support/browser.ts).
+    // and keep the doors shut for the next test that borrows the page (test/support/lent-pages.ts).
     await page.goto("/robots.txt");
     await page.evaluate(
       ({ key, day }) => {

@@ -85,7 +85,7 @@ export interface LentPage {
   readonly key: string;
   readonly origin: string;
   changed: boolean;
-  listeners: number[];
+  readonly listeners: readonly number[];
 }
 
 /** Idle pages by browser, then by viewport and context options: one of each, ready for the next test. */
