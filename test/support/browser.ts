@@ -26,11 +26,18 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/**
+ * For the tests' pages only, never a bench's: V8 runs their scripts with its interpreter and baseline
+ * compiler, without its optimising compilers (Maglev, TurboFan). A test's page lives seconds, and those
+ * compilers' background work was an eighth of the CPU of the browser tests (decision 059).
+ */
+export const TEST_PAGE_JS_FLAGS = "--js-flags=--no-maglev,--no-turbofan";
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"],
+    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic", TEST_PAGE_JS_FLAGS],
   });
 }
 
