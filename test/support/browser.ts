@@ -31,7 +31,7 @@ export const CHROMIUM_FLAGS = [
  * compiler, without its optimising compilers (Maglev, TurboFan). A test's page lives seconds, and leaving
  * those compilers out saved about an eighth of the browser files' CPU (decision 059).
  */
-export const TEST_PAGE_JS_FLAGS = "--js-flags=--no-maglev,--no-turbofan";
+const TEST_PAGE_JS_FLAGS = "--js-flags=--no-maglev,--no-turbofan";
 
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
