@@ -5,7 +5,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, newContext } from "../support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, newContext, TEST_FEATURES_FLAG } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startAdminApp, viewportShot, WAIT } from "../support/browser-admin";
 import { addBus, boardedInDatabase, openRollCall, register } from "../support/browser-boarding";
@@ -97,6 +97,7 @@ describe("boarding passes read by the camera", () => {
       args: [
         "--headless",
         ...CHROMIUM_FLAGS,
+        TEST_FEATURES_FLAG,
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
         `--use-file-for-fake-video-capture=${video}`,
