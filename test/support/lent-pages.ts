@@ -150,15 +150,17 @@ export async function borrowPage(
   return lent;
 }
 
-/** Everything of the last test's that a new context would not have, gone; the page on about:blank. */
+/** Everything of the last test's that a new context would not have, gone; the page on the site's robots.txt. */
 async function emptyPage({ page, context, cdp, origin }: LentPage): Promise<void> {
   // The tab's own storage, which clearing the origin's data leaves, while the page is still on the site.
   if (page.url().startsWith(origin)) await page.evaluate(() => sessionStorage.clear());
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await context.unrouteAll({ behavior: "ignoreErrors" });
   await context.setOffline(false);
-  // Off the site now, so the last test's app (its streams and timers) ends with the test.
-  await page.goto("about:blank");
+  // Off the app now, so the last test's app (its streams and timers) ends with the test. A page of the same
+  // origin rather than about:blank: every answer carries Cross-Origin-Opener-Policy, and Chromium starts a new
+  // renderer process for a page that comes to the site from about:blank (decision 062).
+  await page.goto(`${origin}/robots.txt`);
   await cdp.send("Page.resetNavigationHistory");
   await context.clearCookies();
   await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
