@@ -60,9 +60,15 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * For the tests' browsers: each new context opens a window, and Chromium 156 preloads the address bar's popup
  * (a web page of its own, in a renderer process of its own) for every window. Nobody types in an address bar
- * here, and that process cost about 0.55 s of CPU per context (decision 061).
+ * here, and that process cost about 0.55 s of CPU per context. The spare renderer that Chromium starts ahead
+ * of a next page is off as well: in the tests it cost more CPU than it saved (decision 061).
  */
-export const TEST_FEATURES_FLAG = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"].join(",")}`;
+export const TEST_FEATURES_FLAG = `--disable-features=${[
+  ...PLAYWRIGHT_DISABLED_FEATURES,
+  "WebUIOmniboxPopup",
+  "WebUIOmniboxAimPopup",
+  "SpareRendererForSitePerProcess",
+].join(",")}`;
 
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
