@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newContext, screenshot } from "../support/browser";
+import { screenshot } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { openSplash, press, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
@@ -45,9 +46,7 @@ describe("visitor splash and 404", () => {
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("opens the doors with one tap, hides after about 0.3 s and completes after about 1.7 s", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" });
-      try {
-        const page = await context.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" }, async (page) => {
         await page.goto("/");
         const door = page.getByRole("button", { name: SPLASH_NAME });
         await door.waitFor(WAIT);
@@ -89,15 +88,11 @@ describe("visitor splash and 404", () => {
         expect(await page.evaluate(() => document.activeElement?.id)).toBe("conteudo");
         await page.getByLabel("Nome completo", { exact: true }).fill("Teste");
         expect(await page.getByLabel("Nome completo", { exact: true }).inputValue()).toBe("Teste");
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it.each(["Enter", "Space"])("opens with the keyboard (%s)", async (key) => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" });
-      try {
-        const page = await context.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" }, async (page) => {
         await page.goto("/");
         await page.getByRole("button", { name: SPLASH_NAME }).waitFor(WAIT);
         await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe("splash-button");
@@ -107,15 +102,11 @@ describe("visitor splash and 404", () => {
         // Keyboard users continue straight into the form.
         await page.keyboard.press("Tab");
         expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("nome_completo");
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it("works without motion when the system asks for reduced motion", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
-      try {
-        const page = await context.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, async (page) => {
         await page.goto("/");
         const door = page.getByRole("button", { name: SPLASH_NAME });
         await door.waitFor(WAIT);
@@ -142,15 +133,11 @@ describe("visitor splash and 404", () => {
         expect(times.gone).toBeGreaterThanOrEqual(1650);
         await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
         await screenshot(page, `visitor-form-reduced-motion-${vp}`);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it("answers an unknown page with status 404 and a way home", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" });
-      try {
-        const page = await context.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "no-preference" }, async (page) => {
         const res = await page.goto("/pagina-que-nao-existe");
         expect(res?.status()).toBe(404);
         await page.getByRole("heading", { level: 1, name: "Oops! Page not found" }).waitFor(WAIT);
@@ -162,9 +149,7 @@ describe("visitor splash and 404", () => {
         await page.waitForURL((url) => url.pathname === "/", WAIT);
         await openSplash(page, vp);
         await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
-      } finally {
-        await context.close();
-      }
+      });
     });
   });
 });
