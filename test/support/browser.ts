@@ -38,7 +38,7 @@ const TEST_PAGE_JS_FLAGS = "--js-flags=--no-maglev,--no-turbofan";
  * --disable-features it is given, so a list of our own must repeat these (test/browser/test-chromium.test.ts
  * checks that it still does).
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   "AimEnabled",
   "AvoidCorsURLLoaderRestartOnRedirect",
   "AvoidUnnecessaryBeforeUnloadCheckSync",
