@@ -19,19 +19,44 @@ export function isCalendarDay(day: string): boolean {
   return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** The formats this module writes, each with its locale: en-CA writes dates as YYYY-MM-DD. */
+const FORMATS = {
+  dateTime: ["pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }],
+  dayMonth: ["pt-BR", { day: "2-digit", month: "2-digit" }],
+  time: ["pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }],
+  isoDay: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
+  wallClock: [
+    "en-US",
+    { hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" },
+  ],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+
+// Building a formatter costs several times the date it formats (a message list of 5,000 deadlines spent most of
+// its time there), so each format is built once per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(name: keyof typeof FORMATS, zone: string): Intl.DateTimeFormat {
+  const key = `${name} ${zone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const [locale, fields] = FORMATS[name];
+    made = new Intl.DateTimeFormat(locale, { ...fields, timeZone: zone });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** An instant in one of the formats, in the zone; "Invalid Date", as Date's own toLocaleString writes it. */
+function format(name: keyof typeof FORMATS, when: string | Date, zone: string): string {
+  const instant = new Date(when);
+  return Number.isNaN(instant.getTime()) ? "Invalid Date" : formatter(name, zone).format(instant);
+}
+
 /** "12/08/2025" from "2025-08-12", as the panel and the messages write a day. */
 export const brDay = (day: string): string => day.split("-").reverse().join("/");
 
 /** "16/08/2025, 08:05" in the event's zone, whatever the device's. */
 export function dateTimeIn(when: string | Date, zone: string): string {
-  return new Date(when).toLocaleString("pt-BR", {
-    timeZone: zone,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  return format("dateTime", when, zone);
 }
 
 /** "16/08 às 20:00": a payment deadline as the families and the panel read it, in the event's zone. */
@@ -49,15 +74,7 @@ export function instantIn(date: string, time: string, zone: string): string {
 
 /** Minutes the zone is ahead of UTC at that instant (Fortaleza: -180). */
 export function offsetMinutes(instant: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
+  const parts = formatter("wallClock", zone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
   return Math.round((wall - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
@@ -71,8 +88,7 @@ export function startOfDayIn(date: string, zone: string): string {
 
 /** The calendar day ("2025-08-16") an instant falls on in the zone. */
 export function dayIn(instant: Date, zone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return instant.toLocaleDateString("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return format("isoDay", instant, zone);
 }
 
 /** Brazil's zones, offered in "Configurações"; the environment may name any IANA zone. */
@@ -126,17 +142,12 @@ export const brDayMonth = (day: string): string => `${day.slice(8, 10)}/${day.sl
 
 /** "27/11": the day and month an instant falls on in the zone. */
 export function dayMonthIn(when: string | Date, zone: string): string {
-  return new Date(when).toLocaleDateString("pt-BR", { timeZone: zone, day: "2-digit", month: "2-digit" });
+  return format("dayMonth", when, zone);
 }
 
 /** "20:05": the wall-clock time of an instant in the zone. */
 export function timeIn(when: string | Date, zone: string): string {
-  return new Date(when).toLocaleTimeString("pt-BR", {
-    timeZone: zone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
+  return format("time", when, zone);
 }
 
 /** The hour (0–23) of an instant in the zone. */

@@ -49,10 +49,12 @@ async function planList(db: Queryable, input: NewMessageList, settings: EventSet
   const sending = members.filter((m) => !m.sem_mensagens);
   const facts = eventFacts(settings);
   const link = sampleLink(origin);
+  // Each person's fields once: a phone's people are filled in again for every one added to its message.
+  const person = new Map(sending.map((m) => [m, asPerson(m, link, settings.fuso_horario)]));
   const fill = (people: Member[]) =>
     fillMessage(
       input.texto,
-      people.map((m) => asPerson(m, link, settings.fuso_horario)),
+      people.map((m) => person.get(m)!),
       facts,
     );
   const rows: { telefone: string; people: Member[]; problema: string | null }[] = [];
