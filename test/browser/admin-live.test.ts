@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext, toastTitled } from "../support/browser";
+import { toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
+import { withNewPage } from "../support/lent-pages";
 import {
   clearRegistrations,
   expectNames,
@@ -25,62 +26,53 @@ describe("admin panel live updates", () => {
     });
 
     it("closes and reopens the form, and a visitor page beside it follows without reload", async () => {
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      const visitor = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
-      try {
-        const page = await admin.newPage();
-        await openDashboard(page);
-        const visitorPage = await visitor.newPage();
-        await visitorPage.goto("/");
-        // The splash may still cover the form; text is enough to know the page is up.
-        await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
-        expect(await visitorPage.getByText("Inscrições Encerradas").count()).toBe(0);
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, (page) =>
+        withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" }, async (visitorPage) => {
+          await openDashboard(page);
+          await visitorPage.goto("/");
+          // The splash may still cover the form; text is enough to know the page is up.
+          await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
+          expect(await visitorPage.getByText("Inscrições Encerradas").count()).toBe(0);
 
-        const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
-        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
-        // Closing asks first, and "Cancelar" changes nothing.
-        await toggle.click();
-        const ask = page.getByRole("dialog", { name: "Encerrar inscrições?" });
-        await ask.getByRole("button", { name: "Cancelar" }).click();
-        await ask.waitFor({ state: "detached", ...WAIT });
-        expect((await (await page.request.get("/api/form-status")).json()).is_open).toBe(true);
-        expect(await toggle.getAttribute("aria-checked")).toBe("true");
-        await toggle.click();
-        await ask.getByRole("button", { name: "Encerrar inscrições" }).click();
-        await toastTitled(page, "Formulário Fechado").waitFor(WAIT);
-        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
-        const status = await (await page.request.get("/api/form-status")).json();
-        expect(status.is_open).toBe(false);
-        await visitorPage.getByText("Inscrições Encerradas").first().waitFor(WAIT);
+          const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
+          await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+          // Closing asks first, and "Cancelar" changes nothing.
+          await toggle.click();
+          const ask = page.getByRole("dialog", { name: "Encerrar inscrições?" });
+          await ask.getByRole("button", { name: "Cancelar" }).click();
+          await ask.waitFor({ state: "detached", ...WAIT });
+          expect((await (await page.request.get("/api/form-status")).json()).is_open).toBe(true);
+          expect(await toggle.getAttribute("aria-checked")).toBe("true");
+          await toggle.click();
+          await ask.getByRole("button", { name: "Encerrar inscrições" }).click();
+          await toastTitled(page, "Formulário Fechado").waitFor(WAIT);
+          await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
+          const status = await (await page.request.get("/api/form-status")).json();
+          expect(status.is_open).toBe(false);
+          await visitorPage.getByText("Inscrições Encerradas").first().waitFor(WAIT);
 
-        // Reopening needs no question.
-        await toggle.click();
-        await toastTitled(page, "Formulário Aberto").waitFor(WAIT);
-        expect(await page.getByRole("dialog").count()).toBe(0);
-        await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
-        await visitorPage
-          .getByText("Inscrições Encerradas")
-          .first()
-          .waitFor({ state: "detached", ...WAIT });
-        await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
-      } finally {
-        await admin.close();
-        await visitor.close();
-      }
+          // Reopening needs no question.
+          await toggle.click();
+          await toastTitled(page, "Formulário Aberto").waitFor(WAIT);
+          expect(await page.getByRole("dialog").count()).toBe(0);
+          await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+          await visitorPage
+            .getByText("Inscrições Encerradas")
+            .first()
+            .waitFor({ state: "detached", ...WAIT });
+          await visitorPage.getByText("Formulário de Inscrição").first().waitFor(WAIT);
+        }),
+      );
     });
 
     it("follows a form status changed elsewhere", async () => {
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
-        const page = await admin.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
         await openDashboard(page);
         const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
         await ui.app.db.query("UPDATE form_settings SET is_open = false, updated_at = now()");
         await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
-      } finally {
-        await admin.close();
-      }
+      });
     });
 
     it("puts a new registration on top and applies changes made in another tab, without reload", async () => {
@@ -88,9 +80,7 @@ describe("admin panel live updates", () => {
         { nome: "Ana Antiga", minutesAgo: 30 },
         { nome: "Bruno Anterior", minutesAgo: 20 },
       ]);
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
-        const page = await admin.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page, admin) => {
         await openDashboard(page);
         await expectNames(page, vp, ["Bruno Anterior", "Ana Antiga"]);
 
@@ -124,9 +114,8 @@ describe("admin panel live updates", () => {
         await ui.app.db.query("DELETE FROM registrations WHERE nome_completo = 'Bruno Anterior'");
         await expectNames(page, vp, ["Carla Chegou Agora", "Ana Antiga"]);
         await page.getByText(/Total de registros:\s*2/).waitFor(WAIT);
-      } finally {
-        await admin.close();
-      }
+        await other.close();
+      });
     });
 
     it("links the receipt a visitor sent, in the details dialog", async () => {
@@ -150,9 +139,7 @@ describe("admin panel live updates", () => {
       });
       expect(upload.status).toBe(201);
 
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
-        const page = await admin.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
         await openDashboard(page);
         await registrationItem(page, vp, "Davi Comprovante")
           .getByRole("button", { name: /^Detalhes/ })
@@ -166,9 +153,7 @@ describe("admin panel live updates", () => {
         const receipt = await page.request.get((await link.getAttribute("href"))!);
         expect(receipt.status()).toBe(200);
         expect(receipt.headers()["content-type"]).toBe("image/png");
-      } finally {
-        await admin.close();
-      }
+      });
     });
   });
 });
