@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
-import { newContext, screenshot, toastTitled } from "../support/browser";
+import { screenshot, toastTitled } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
+import { withNewPage } from "../support/lent-pages";
 import {
   ADMIN_PASSWORD,
   dashboardReady,
@@ -16,9 +17,7 @@ describe("admin panel login", () => {
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("refuses a wrong password, logs in, keeps the session over a reload and logs out", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      const page = await context.newPage();
-      try {
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
         await page.goto("/admin");
         await page.getByRole("heading", { name: "Painel Administrativo" }).waitFor(WAIT);
         await page.getByText("Entre com sua senha de acesso").waitFor();
@@ -71,30 +70,22 @@ describe("admin panel login", () => {
         expect(after.status()).toBe(401);
         await page.reload();
         await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it("goes back to the login screen with a toast when the session ends on the server", async () => {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      const page = await context.newPage();
-      try {
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
         await openDashboard(page);
         await ui.app.db.query("DELETE FROM admin_sessions");
         await page.getByRole("button", { name: "Atualizar", exact: true }).click();
         await toastTitled(page, "Sessão expirada").waitFor(WAIT);
         await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
-      } finally {
-        await context.close();
-      }
+      });
     });
   });
 
   it("shows 'Verificando autenticação...' while it asks the server", async () => {
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    const page = await context.newPage();
-    try {
+    await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page) => {
       // Hold the session check so the waiting state can be seen.
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
@@ -106,15 +97,11 @@ describe("admin panel login", () => {
       await page.getByText("Verificando autenticação...").waitFor(WAIT);
       release();
       await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("tells the user when the server cannot be reached during login", async () => {
-    const context = await newContext(ui.browser, "desktop", { baseURL: ui.app.baseUrl });
-    const page = await context.newPage();
-    try {
+    await withNewPage(ui.browser, "desktop", { baseURL: ui.app.baseUrl }, async (page) => {
       await page.goto("/admin");
       await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
       await page.route("**/api/session", (route) =>
@@ -124,16 +111,12 @@ describe("admin panel login", () => {
       const failed = toastTitled(page, "Erro de autenticação");
       await failed.waitFor(WAIT);
       expect(await failed.textContent()).toContain("Ocorreu um erro durante o login. Tente novamente.");
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   // Last in the file: it locks this client out of the test server.
   it("shows the server's message when too many attempts were made", async () => {
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    const page = await context.newPage();
-    try {
+    await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page) => {
       // Each wrong password past the fifth makes the next wait longer (1 s, 2 s, 4 s, 8 s): wait them out
       // until the wait outlasts opening the page.
       let retryAfter = 0;
@@ -153,8 +136,6 @@ describe("admin panel login", () => {
       expect(text).not.toContain("Senha incorreta");
       expect(text).not.toContain("Ocorreu um erro durante o login");
       expect(text).toContain("Muitas tentativas de acesso. Aguarde");
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
