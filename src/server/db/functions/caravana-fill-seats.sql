@@ -14,7 +14,8 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM onibus) THEN
     -- No bus, no limit.
     WITH p AS (
-      UPDATE registrations SET situacao = 'vaga', promovido_em = now(), updated_at = now()
+      UPDATE registrations SET situacao = 'vaga', promovido_em = now(), updated_at = now(),
+        prazo_pagamento = (SELECT caravana_novo_prazo(true))
       WHERE situacao = 'espera' RETURNING id
     ) SELECT coalesce(array_agg(id), '{}') INTO promoted FROM p;
   ELSE
@@ -43,7 +44,10 @@ BEGIN
           WHERE o.ocupados < o.lugares
         ) x WHERE x.k <= cardinality(line);
         WITH given AS (
-          UPDATE registrations r SET situacao = 'vaga', onibus_id = p.seat_bus, promovido_em = now(), updated_at = now()
+          -- Everyone seated here gets the same deadline, worked out once (registrations_prazo keeps it for those
+          -- who owe, and clears it for those who paid while waiting).
+          UPDATE registrations r SET situacao = 'vaga', onibus_id = p.seat_bus, promovido_em = now(), updated_at = now(),
+            prazo_pagamento = (SELECT caravana_novo_prazo(true))
           FROM unnest(line, seats) AS p(id, seat_bus)
           WHERE r.id = p.id
           RETURNING r.id, r.onibus_id
