@@ -22,8 +22,9 @@ BEGIN
   IF NEW.situacao = 'vaga' AND NEW.status_pagamento = 'pendente' THEN
     -- A statement that seats many people at once may give the deadline it worked out once for all of them
     -- (caravana_fill_seats): 5,000 promotions then read the settings once, not 5,000 times (decision 063).
-    IF (TG_OP = 'INSERT' OR OLD.situacao <> 'vaga' OR OLD.status_pagamento <> 'pendente')
-       AND (TG_OP = 'INSERT' OR NEW.prazo_pagamento IS NULL OR NEW.prazo_pagamento IS NOT DISTINCT FROM OLD.prazo_pagamento) THEN
+    IF TG_OP = 'INSERT'
+       OR ((OLD.situacao <> 'vaga' OR OLD.status_pagamento <> 'pendente')
+           AND (NEW.prazo_pagamento IS NULL OR NEW.prazo_pagamento IS NOT DISTINCT FROM OLD.prazo_pagamento)) THEN
       NEW.prazo_pagamento := caravana_novo_prazo(TG_OP = 'UPDATE' AND OLD.situacao = 'espera');
     END IF;
   ELSIF NEW.situacao <> 'vencida' THEN
