@@ -3,6 +3,11 @@ import type { Database, Queryable } from "../db/database";
 import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
 
 export const GENERATED_HASH_KEY = "admin_password_hash";
+/** The hash of the password the current sessions were opened under (endSessionsOfOldPassword). */
+export const SESSIONS_STAMP_KEY = "admin_sessions_password";
+
+const readSetting = async (db: Queryable, key: string) =>
+  (await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [key]))[0]?.value;
 
 export interface AdminPassword {
   verify(password: string): Promise<boolean>;
@@ -39,21 +44,23 @@ export async function prepareAdminPassword(
 ): Promise<AdminPassword> {
   if (config.ADMIN_PASSWORD) {
     const password = config.ADMIN_PASSWORD;
-    const hash = await hashPassword(password);
+    // A restart with the same password reuses the hash its sessions were stamped with: one scrypt, not two.
+    const kept = await readSetting(db, SESSIONS_STAMP_KEY);
+    const keptMatches = kept !== undefined && isPasswordHash(kept) && (await verifyPassword(password, kept));
+    const hash = keptMatches ? kept : await hashPassword(password);
     return {
       source: "env",
       verify: (p) => verifyPassword(p, hash),
       stamp: async () => hash,
-      isStamp: async (stamp) => isPasswordHash(stamp) && verifyPassword(password, stamp),
+      isStamp: async (stamp) =>
+        stamp === hash || (stamp !== kept && isPasswordHash(stamp) && verifyPassword(password, stamp)),
     };
   }
   if (config.NODE_ENV === "production") {
     throw new Error("ADMIN_PASSWORD é obrigatória em produção.");
   }
 
-  const read = async () =>
-    (await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [GENERATED_HASH_KEY]))[0]
-      ?.value;
+  const read = () => readSetting(db, GENERATED_HASH_KEY);
 
   let stored = await read();
   if (stored === undefined || !isPasswordHash(stored)) {
@@ -99,18 +106,14 @@ const fromHash = (hash: string) => ({
   isStamp: async (stamp: string) => stamp === hash,
 });
 
-export const SESSIONS_STAMP_KEY = "admin_sessions_password";
-
 /**
  * Sessions belong to the password they were opened with: when the server
  * starts with another one, every session ends. app_settings keeps a hash of
  * the password the current sessions were made under.
  */
 export async function endSessionsOfOldPassword(db: Database, password: AdminPassword): Promise<boolean> {
-  const [kept] = await db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [
-    SESSIONS_STAMP_KEY,
-  ]);
-  if (kept && (await password.isStamp(kept.value))) return false;
+  const kept = await readSetting(db, SESSIONS_STAMP_KEY);
+  if (kept !== undefined && (await password.isStamp(kept))) return false;
   const stamp = await password.stamp();
   await db.transaction(async (tx) => {
     await tx.query("DELETE FROM admin_sessions");
