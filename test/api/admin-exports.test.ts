@@ -173,17 +173,20 @@ describe.each(DB_KINDS)("admin exports on %s", (kind) => {
   });
 });
 
-describe.each(DB_KINDS)("exports of 50 000 registrations on %s", (kind) => {
+describe.each(DB_KINDS)("exports of 12 000 registrations on %s", (kind) => {
   let t: TestApp;
   let cookie: string;
-  const N = 50_000;
+  // Enough for the workbook to stream in three of the export's batches of 5,000, and the CSV of the half
+  // that paid in two, each boundary splitting a pair of rows made in the same second. The 50,000-row
+  // list and exports, with their time and memory, are bench:admin's (docs/performance.md).
+  const N = 12_000;
   beforeAll(async () => {
     t = await startAdminTestApp(kind, { listen: true });
     cookie = await adminCookie(t.app);
     // Same created_at for pairs of rows: the keyset must still neither skip nor repeat.
-    // In five statements: each row fires the registrations' triggers, and one statement of 50 000 can pass
-    // the server's 10 s statement limit on a busy 2-core machine.
-    for (let from = 1; from <= N; from += N / 5)
+    // In statements of 4,000: each row fires the registrations' triggers, and one statement of many
+    // thousands can pass the server's 10 s statement limit on a busy 2-core machine.
+    for (let from = 1; from <= N; from += N / 3)
       await t.db.query(
         `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at)
          SELECT 'Pessoa ' || g, 4 + g % 60, '989' || lpad(g::text, 8, '0'),
@@ -191,7 +194,7 @@ describe.each(DB_KINDS)("exports of 50 000 registrations on %s", (kind) => {
                 CASE WHEN g % 2 = 0 THEN 'confirmado' ELSE 'pendente' END,
                 timestamptz '2025-08-01 12:00:00+00' + (g / 2) * interval '1 second'
          FROM generate_series($1::int, $2::int) AS g`,
-        [from, from + N / 5 - 1],
+        [from, from + N / 3 - 1],
       );
   }, 180_000);
   afterAll(async () => {
@@ -200,12 +203,12 @@ describe.each(DB_KINDS)("exports of 50 000 registrations on %s", (kind) => {
 
   it("lists, counts and searches quickly", async () => {
     const started = Date.now();
-    const page = await fetch(`${t.baseUrl}/api/registrations?q=pessoa%204&sort=nome&page=500`, { headers: { cookie } });
+    // "Pessoa 1", "Pessoa 10"…"Pessoa 19", …, "Pessoa 10000"…"Pessoa 12000": 3,112 names.
+    const page = await fetch(`${t.baseUrl}/api/registrations?q=pessoa%201&sort=nome&page=300`, { headers: { cookie } });
     const body = await page.json();
-    expect(body).toMatchObject({ page: 500, pageCount: Math.ceil(body.total / 10) });
-    expect(body.total).toBeGreaterThan(5000);
+    expect(body).toMatchObject({ page: 300, total: 3112, pageCount: 312 });
     const stats = await (await fetch(`${t.baseUrl}/api/registrations/stats`, { headers: { cookie } })).json();
-    expect(stats).toEqual({ total: N, pendentes: N / 2, confirmados: N / 2, pix: N - 16_666, especie: 16_666 });
+    expect(stats).toEqual({ total: N, pendentes: N / 2, confirmados: N / 2, pix: N - N / 3, especie: N / 3 });
     // Generous: the point is that nothing walks rows in JavaScript.
     expect(Date.now() - started).toBeLessThan(5000);
   }, 60_000);
