@@ -5,9 +5,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, newContext, workerBrowser } from "../sup
 
 /**
  * With one context and its page open: the features the page's renderer process was started without (read from
- * its command line), and the browser windows' own pages (the address bar's popup and the like).
+ * its command line), the browser windows' own pages (the address bar's popup and the like), and the kinds of
+ * process Chromium runs.
  */
-async function openWindow(browser: Browser): Promise<{ disabled: string[]; browserUi: string[] }> {
+async function openWindow(
+  browser: Browser,
+): Promise<{ disabled: string[]; browserUi: string[]; processTypes: string[] }> {
   const context = await newContext(browser, "phone", { baseURL: "http://127.0.0.1" });
   const cdp = await browser.newBrowserCDPSession();
   try {
@@ -23,6 +26,7 @@ async function openWindow(browser: Browser): Promise<{ disabled: string[]; brows
     return {
       disabled: (/--disable-features=([^\s\0]*)/.exec(line)?.[1] ?? "").split(",").filter(Boolean),
       browserUi: targetInfos.filter((t) => t.type === "browser_ui").map((t) => t.url),
+      processTypes: processInfo.map((p) => p.type),
     };
   } finally {
     await cdp.detach();
@@ -31,7 +35,7 @@ async function openWindow(browser: Browser): Promise<{ disabled: string[]; brows
 }
 
 describe("the tests' Chromium", () => {
-  it("keeps every feature Playwright turns off, and preloads no address bar popup per window", async () => {
+  it("keeps every feature Playwright turns off, preloads no address bar popup per window, and draws without a GPU process", async () => {
     const plain = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
     let playwrights: Awaited<ReturnType<typeof openWindow>>;
     try {
@@ -42,9 +46,12 @@ describe("the tests' Chromium", () => {
     expect(playwrights.disabled).toContain("HttpsUpgrades");
     // The popup this test is about: Playwright's own browser preloads it for each window.
     expect(playwrights.browserUi.some((url) => url.startsWith("chrome://omnibox-popup"))).toBe(true);
+    // And, even with --disable-gpu, a GPU process that composites in software.
+    expect(playwrights.processTypes).toContain("GPU");
 
     const ours = await openWindow(await workerBrowser());
     expect(ours.disabled).toEqual(expect.arrayContaining([...playwrights.disabled, "WebUIOmniboxPopup"]));
     expect(ours.browserUi).toEqual([]);
+    expect(ours.processTypes).not.toContain("GPU");
   });
 });

@@ -70,11 +70,18 @@ export const TEST_FEATURES_FLAG = `--disable-features=${[
   "SpareRendererForSitePerProcess",
 ].join(",")}`;
 
+/**
+ * For the tests' browsers: with --disable-gpu, Chromium still composites every frame in a GPU process of its
+ * own, in software. In the browser process, the same frames cost the browser files about 4 % less CPU, with
+ * no messages between processes to pay for (decision 064).
+ */
+export const TEST_GPU_FLAG = "--in-process-gpu";
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic", TEST_PAGE_JS_FLAGS, TEST_FEATURES_FLAG],
+    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic", TEST_PAGE_JS_FLAGS, TEST_FEATURES_FLAG, TEST_GPU_FLAG],
   });
 }
 
