@@ -252,6 +252,8 @@ describe("Financeiro: every dialog", () => {
         await details.getByText("Desconto: Irmã de inscrita").waitFor(WAIT);
         await details.getByText("R$ 7,50").first().waitFor(WAIT);
         await details.getByRole("button", { name: "Fechar" }).last().click();
+        // As a person would, the next tap waits until this dialog has gone.
+        await details.waitFor({ state: "hidden", ...WAIT });
 
         await registrationItem(page, vp, `Paula Paga ${vp}`)
           .getByRole("button", { name: /^Detalhes/ })
