@@ -12,6 +12,7 @@ import { doorsOpenedToday, rememberDoorsOpened } from "../features/splash/doors-
 import { SplashScreen } from "../features/splash/splash-screen";
 import { appConfig } from "../lib/app-config";
 import { navigate } from "../lib/router";
+import { VISITOR_PAGES } from "./pages";
 import "../features/registration/registration.css";
 
 type SplashState = "shown" | "opening" | "hiding" | "done";
@@ -66,7 +67,7 @@ export function RegisterRoute() {
                 seats={status.seats}
                 onSuccess={() => {
                   // The thank-you page's code arrives during the animation, not after it.
-                  void import("./thanks");
+                  void VISITOR_PAGES["/obrigado"].preload();
                   setSucceeded(true);
                 }}
               />
