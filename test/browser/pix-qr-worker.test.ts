@@ -87,11 +87,13 @@ describe("PIX QR code drawn by a Web Worker", () => {
         });
         await registeredHere(page, ui.app, `Bia Espera QR ${vp}`);
         await page.goto("/obrigado");
-        // The registration read, and the card shown: what sits above the code no longer moves it.
+        // The registration read, and the card shown with the boarding pass above the code (its own chunk,
+        // which may arrive after the code's): what sits above the code no longer moves it.
         await page
           .getByRole("main")
           .getByText(/^Seu código: JDJ/)
           .waitFor(WAIT);
+        await page.getByRole("region", { name: "Seu cartão de embarque" }).waitFor(WAIT);
         await settled(page.locator(".thanks-card"));
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
         const busy = pix.getByRole("status").filter({ hasText: "Gerando QR Code..." });
