@@ -75,7 +75,7 @@ export const TEST_FEATURES_FLAG = `--disable-features=${[
  * own, in software. In the browser process, the same frames cost the browser files about 4 % less CPU, with
  * no messages between processes to pay for (decision 064).
  */
-export const TEST_GPU_FLAG = "--in-process-gpu";
+const TEST_GPU_FLAG = "--in-process-gpu";
 
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
