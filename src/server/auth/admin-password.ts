@@ -32,6 +32,12 @@ function banner(lines: string[]): string {
 }
 
 /**
+ * ADMIN_PASSWORD's hash, by password, for the life of the process: a process that builds several apps with one
+ * password (the tests build hundreds) derives it once. The server builds one; the password is in its config anyway.
+ */
+const hashedHere = new Map<string, string>();
+
+/**
  * ADMIN_PASSWORD wins. Without it (development and test only; config refuses
  * production), a password is generated once, printed once, and only its scrypt
  * hash is kept in app_settings so later starts accept the same password.
@@ -44,10 +50,13 @@ export async function prepareAdminPassword(
 ): Promise<AdminPassword> {
   if (config.ADMIN_PASSWORD) {
     const password = config.ADMIN_PASSWORD;
+    const earlier = hashedHere.get(password);
     // A restart with the same password reuses the hash its sessions were stamped with: one scrypt, not two.
     const kept = await readSetting(db, SESSIONS_STAMP_KEY);
-    const keptMatches = kept !== undefined && isPasswordHash(kept) && (await verifyPassword(password, kept));
-    const hash = keptMatches ? kept : await hashPassword(password);
+    const keptMatches =
+      kept !== undefined && (kept === earlier || (isPasswordHash(kept) && (await verifyPassword(password, kept))));
+    const hash = keptMatches ? kept : (earlier ?? (await hashPassword(password)));
+    hashedHere.set(password, hash);
     return {
       source: "env",
       verify: (p) => verifyPassword(p, hash),

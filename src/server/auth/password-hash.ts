@@ -53,17 +53,13 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-let decoy: Promise<string> | undefined;
-
 /**
- * A hash to check a password against when nobody has the typed login, so a wrong login takes as long as a
- * wrong password. Made once per process: any hash of the same cost serves, and each app built in a process
- * (the tests build hundreds) would otherwise pay a derivation for it.
+ * What a password is checked against when nobody has the typed login, so a wrong login takes as long as a
+ * wrong password. Any hash of the same cost serves: this one was made once from 32 random bytes, thrown away,
+ * so no process pays a derivation to make it (the tests' servers start hundreds of times). It admits nobody
+ * even if matched: a login with no member behind it finds no user.
  */
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword("login-desconhecido");
-  return decoy;
-}
+export const DECOY_HASH = "scrypt$32768$8$1$u0G0OiV-if_xiloG7UMZeA$upETYOcljU-klir4jOJfh1B-bRE3g4Ox-SySnvDYiiU";
 
 export function isPasswordHash(value: string): boolean {
   return /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/.test(value);

@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES, loginBodySchema, type SessionState } from "../../shared/admin-api";
 import type { SessionUser } from "../../shared/team";
 import { beginAttempts, LoginThrottle } from "../auth/login-throttle";
-import { decoyHash, verifyPassword } from "../auth/password-hash";
+import { DECOY_HASH, verifyPassword } from "../auth/password-hash";
 import type { AdminActor } from "../auth/session-repository";
 import { clientKey } from "../client-key";
 import type { Config } from "../config";
@@ -23,7 +23,6 @@ const sessionUser = (u: AdminActor): SessionUser => ({
 const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   const devMode = opts.config.NODE_ENV !== "production";
   const throttle = new LoginThrottle(app.db);
-  const decoy = await decoyHash();
   const state = (user: AdminActor | null): SessionState => ({
     authenticated: user !== null,
     devMode,
@@ -48,7 +47,7 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
       // One password check, whoever was typed: a name that exists takes as long as one that does not.
       const ok = candidate?.principal
         ? await app.adminPassword.verify(password)
-        : await verifyPassword(password, candidate?.senha_hash ?? decoy);
+        : await verifyPassword(password, candidate?.senha_hash ?? DECOY_HASH);
       const user = ok ? candidate : null;
       if (!user) {
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");
