@@ -29,3 +29,34 @@ describe("files the build names", () => {
     expect(named.filter((f) => !existsSync(join(dist, f)))).toEqual([]);
   });
 });
+
+describe("the panel's shared chunk", () => {
+  const preloads = () =>
+    JSON.parse(readFileSync(join(dist, "route-preloads.json"), "utf8")) as Record<string, string[]>;
+  // The routes of VISITOR_PAGES, read from the file that lists them (src/client/routes/pages.ts).
+  const pages = readFileSync(join(process.cwd(), "src", "client", "routes", "pages.ts"), "utf8");
+  const visitorBlock = pages.slice(pages.indexOf("VISITOR_PAGES"), pages.indexOf("ADMIN_PAGES"));
+  const visitorRoutes = [...visitorBlock.matchAll(/import\("\.\/([\w-]+)"\)/g)].map((m) => m[1]);
+  const adminBlock = pages.slice(pages.indexOf("ADMIN_PAGES"));
+  const adminRoutes = [...adminBlock.matchAll(/import\("\.\/([\w-]+)"\)/g)].map((m) => m[1]);
+
+  it("is loaded by every page of the panel and by none of the visitor's (vite.config.ts, panelChunk)", () => {
+    const all = preloads();
+    expect(visitorRoutes.length).toBeGreaterThanOrEqual(3);
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const route of visitorRoutes)
+      expect(
+        all[route]?.filter((f) => /^\/assets\/panel-/.test(f)),
+        route,
+      ).toEqual([]);
+    for (const route of adminRoutes)
+      expect(
+        all[route]?.some((f) => /^\/assets\/panel-.*\.js$/.test(f)),
+        route,
+      ).toBe(true);
+  });
+
+  it("keeps the panel's first page to a dozen files besides the main bundle (33 requests before, decision 066)", () => {
+    expect(preloads().admin.length).toBeLessThanOrEqual(12);
+  });
+});
