@@ -3,7 +3,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import type { ChunkingContext } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { appIcons } from "./scripts/app-icons";
 
@@ -112,12 +111,17 @@ function routePreloads(): Plugin {
 /** The visitor's pages after the form (src/client/routes/pages.ts, VISITOR_PAGES). */
 const VISITOR_ROUTE = /[\\/]src[\\/]client[\\/]routes[\\/](thanks|thanks-authorization|my-registration)\.tsx$/;
 
+/** What Rolldown tells a chunk group about a module (its `ChunkingContext`): who imports it. */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+}
+
 /**
  * "panel" for a module that two or more of the panel's pages share and no visitor's page reaches; null leaves it
  * to Rolldown's own chunks. Those came in some twenty files of a few hundred bytes each: /admin took 20 scripts
- * and 6 stylesheets, and each request cost the phone and the server more than its bytes (docs/performance.md).
+ * and 6 stylesheets, and each request cost the phone and the server more than its bytes (decision 066).
  */
-function panelChunk(id: string, ctx: ChunkingContext): string | null {
+function panelChunk(id: string, ctx: ModuleGraph): string | null {
   const seen = new Set<string>([id]);
   const next = [id];
   for (let current = next.pop(); current !== undefined; current = next.pop()) {
