@@ -69,6 +69,19 @@ for (const kind of DB_KINDS) {
       );
     });
 
+    it("stays the same when the functions are defined again in another order", async () => {
+      // A function file applied again moves the function's row in pg_proc: the doc must not depend on where rows lie.
+      const defs = await db.query<{ def: string }>(
+        `SELECT pg_get_functiondef(p.oid) AS def FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+         WHERE n.nspname = 'public' AND p.prokind = 'f'
+           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+         ORDER BY p.proname DESC`,
+      );
+      expect(defs.length).toBeGreaterThan(50);
+      for (const { def } of defs) await db.exec(def);
+      expect(await schemaDoc(db)).toBe(readFileSync(DOC, "utf8"));
+    });
+
     it("follows an action to every trigger it really fires", async () => {
       await db.exec(`DELETE FROM registrations; DELETE FROM onibus;
         INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', 1, 1);

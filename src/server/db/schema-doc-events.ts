@@ -31,8 +31,11 @@ const TRIGGERS = `SELECT c.relname AS table, t.tgname AS name, p.proname AS fn, 
   FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
   JOIN pg_proc p ON p.oid = t.tgfoid
   WHERE n.nspname = 'public' AND NOT t.tgisinternal ORDER BY c.relname, t.tgname`;
+// By name: a function file applied again moves its row in pg_proc, and the order of the consequences the doc
+// lists must not follow it.
 const BODIES = `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-  WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`;
+  WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+  ORDER BY p.proname`;
 
 // pg_trigger.tgtype's bits (src/include/catalog/pg_trigger.h).
 const ROW = 1;

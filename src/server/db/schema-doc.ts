@@ -64,7 +64,8 @@ const FUNCTIONS = `SELECT p.proname AS name, p.proname || '(' || pg_get_function
   ORDER BY p.proname`;
 
 const BODIES = `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-  WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`;
+  WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
+  ORDER BY p.proname`;
 
 /**
  * Each transaction flag with the triggers that read it: those whose function reads it, or calls a
