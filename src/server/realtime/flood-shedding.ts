@@ -13,9 +13,14 @@ const SHED_MS = 5_000;
 /**
  * Counts the refusals of addresses at their stream cap and, when `enabled`
  * (off behind a proxy, where every connection is the proxy's), closes a
- * flooding address's new connections on arrival. Returns the counter.
+ * flooding address's new connections on arrival. Returns the counter. `now` is the clock, which its test moves.
  */
-export function floodShedding(server: Server, log: FastifyBaseLogger, enabled: boolean): (client: string) => void {
+export function floodShedding(
+  server: Server,
+  log: FastifyBaseLogger,
+  enabled: boolean,
+  now: () => number = Date.now,
+): (client: string) => void {
   // Only clients at their cap are counted here: a few entries at most (maxTotal / maxPerClient).
   const refusals = new Map<string, { since: number; count: number }>();
   const shedUntil = new Map<string, number>();
@@ -26,21 +31,21 @@ export function floodShedding(server: Server, log: FastifyBaseLogger, enabled: b
       const client = clientKey(socket.remoteAddress ?? "");
       const until = shedUntil.get(client);
       if (until === undefined) return;
-      if (until > Date.now()) socket.destroy();
+      if (until > now()) socket.destroy();
       else shedUntil.delete(client);
     });
   }
 
   return (client) => {
-    const now = Date.now();
+    const at = now();
     const r = refusals.get(client);
-    if (!r || now - r.since >= 1000) {
-      refusals.set(client, { since: now, count: 1 });
+    if (!r || at - r.since >= 1000) {
+      refusals.set(client, { since: at, count: 1 });
       return;
     }
     if (++r.count < SHED_AFTER_REFUSALS_PER_SECOND) return;
     refusals.delete(client);
-    shedUntil.set(client, now + SHED_MS);
+    shedUntil.set(client, at + SHED_MS);
     log.warn({ client }, "excesso de conexões ao vivo: novas conexões deste endereço fechadas por alguns segundos");
   };
 }
