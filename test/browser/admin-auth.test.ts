@@ -98,6 +98,19 @@ describe("admin panel login", () => {
       await page.getByText("Verificando autenticação...").waitFor(WAIT);
       release();
       await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+
+      // Logged in, another page of the panel shows at once while the server is asked again.
+      await openDashboard(page);
+      let releaseAgain!: () => void;
+      const heldAgain = new Promise<void>((r) => (releaseAgain = r));
+      await page.route("**/api/session", async (route) => {
+        await heldAgain;
+        await route.continue();
+      });
+      await page.getByRole("link", { name: "Atividade" }).click();
+      await page.getByRole("heading", { name: "Atividade", level: 1 }).waitFor(WAIT);
+      expect(await page.getByText("Verificando autenticação...").count()).toBe(0);
+      releaseAgain();
     });
   });
 

@@ -34,9 +34,12 @@ export function useSessionView(): SessionView {
   );
 }
 
-/** Asks the server who we are; `quiet` keeps the current screen while asking (a page back online). */
+/**
+ * Asks the server who we are. Someone already logged in keeps the screen they see while it asks (another page
+ * of the panel opened from this one, a password just changed), as `quiet` does for a page back online.
+ */
 export async function checkSession({ quiet = false } = {}): Promise<void> {
-  if (!quiet) set({ phase: "checking" });
+  if (!quiet && view.phase !== "authenticated") set({ phase: "checking" });
   try {
     const s = await api<SessionState>("/api/session", { cache: "no-store" });
     set(
