@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { qrSvg } from "../../src/client/components/pix/qr-svg";
+import { TIMINGS } from "../../src/shared/constants";
 import { partShot, screenshot } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
@@ -42,6 +43,34 @@ function expectSameBox(actual: Box, expected: Box): void {
     expect(Math.abs(actual[k] - expected[k]), k).toBeLessThan(0.1);
 }
 
+/**
+ * The layout shifts the page made by itself (no tap or key just before) in its first `ms` after the navigation:
+ * how much, and which elements moved.
+ */
+const layoutShifts = (page: Page, ms: number) =>
+  page.evaluate(
+    (ms) =>
+      new Promise<{ value: number; moved: string[] }[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] };
+        const seen: Shift[] = [];
+        const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
+        observer.observe({ type: "layout-shift", buffered: true });
+        // Buffered entries reach the observer in a task of their own.
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(
+            seen
+              .filter((e) => !e.hadRecentInput && e.startTime < ms)
+              .map((e) => ({
+                value: e.value,
+                moved: (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.className : String(s.node))),
+              })),
+          );
+        }, 0);
+      }),
+    ms,
+  );
+
 const qrWorkers = (page: Page) => page.workers().filter((w) => /\/assets\/qr-worker-[\w-]+\.js$/.test(w.url()));
 
 describe("PIX QR code drawn by a Web Worker", () => {
@@ -73,6 +102,9 @@ describe("PIX QR code drawn by a Web Worker", () => {
         expectSameAsNode(qr);
         expect(qrWorkers(page)).toHaveLength(1);
         await settled(page.locator(".thanks-card"));
+        // Nothing the page brings in late (the boarding pass, the notices' question) moves the code and its
+        // buttons. Up to the first change of the rotating message, which may wrap to one more line.
+        expect(await layoutShifts(page, TIMINGS.messageRotation)).toEqual([]);
         await screenshot(page, `pix-qr-worker-thanks-${vp}`);
       });
     });

@@ -1,5 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import type { BoardingPassProps } from "../features/thanks/boarding-pass";
+import { useEffect, useState } from "react";
 import { TIMINGS } from "../../shared/constants";
 import { DecorBackground } from "../features/decor/decor-background";
 import { SiteFooter } from "../features/event-header/site-footer";
@@ -7,6 +6,9 @@ import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
 import { receiptMessage, whatsappLink } from "../features/registration/share-receipt";
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
 import { PayerNameForm } from "../features/thanks/payer-name-form";
+// Loaded with the page, not after it: the pass sits above the PIX code, and arriving late it pushed the code and
+// its buttons down under a finger. Its QR is still drawn in a worker, in a box that holds its place.
+import { BoardingPass } from "../features/thanks/boarding-pass";
 import { TravelAuthorizationNotice } from "../features/thanks/travel-authorization-notice";
 import { needsAuthorization } from "../../shared/minors";
 import { useAppConfig } from "../lib/app-config";
@@ -15,16 +17,6 @@ import { navigate } from "../lib/router";
 import { heldRegistrations } from "../lib/held-registrations";
 import { PushNotices } from "../features/push-notices/components/push-notices";
 import { useFollowedRegistration } from "../features/my-registration/hooks/use-followed-registration";
-
-// Its QR drawing stays out of the first load, like the PIX code's.
-const BoardingPass = lazy<ComponentType<BoardingPassProps>>(() =>
-  import("../features/thanks/boarding-pass")
-    .then((m) => ({ default: m.BoardingPass }))
-    .catch((err: unknown) => {
-      console.error("Erro ao carregar o cartão de embarque", err);
-      return { default: () => null };
-    }),
-);
 
 /** /obrigado: only after a registration in this browser; otherwise back to the form. */
 export function ThanksRoute() {
@@ -99,13 +91,11 @@ export function ThanksRoute() {
         )}
         boardingPass={
           last?.referencia && seated ? (
-            <Suspense fallback={null}>
-              <BoardingPass
-                reference={last.referencia}
-                name={last.nome_completo ?? null}
-                busName={view ? view.onibus_nome : (last.onibus_nome ?? null)}
-              />
-            </Suspense>
+            <BoardingPass
+              reference={last.referencia}
+              name={last.nome_completo ?? null}
+              busName={view ? view.onibus_nome : (last.onibus_nome ?? null)}
+            />
           ) : null
         }
       />

@@ -18,8 +18,10 @@ const CANNOT: Record<"blocked" | "iphone" | "unsupported", string> = {
 export function PushNotices({ held, offer }: { held: NoticeHolder[]; offer?: string }) {
   const id = useId();
   const { state, error, turnOn, turnOff } = usePushNotices(held);
-  if (state === "checking") return null;
   const on = state === "on" || state === "turningOff";
+  // While the browser is asked for a subscription (a moment), the section already holds its place, as it will
+  // most often be: shown only afterwards, it pushed the page down under a finger about to tap.
+  const offered = state === "off" || state === "turningOn" || state === "checking";
   return (
     <section className={`push-notices${offer ? " push-notices-offer" : ""}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="push-notices-title">
@@ -33,11 +35,11 @@ export function PushNotices({ held, offer }: { held: NoticeHolder[]; offer?: str
             : (offer ??
               "Receba aqui, sem abrir o WhatsApp, quando o pagamento for confirmado, quando sair uma vaga, perto do prazo e as mensagens da coordenação.")}
       </p>
-      {(state === "off" || state === "turningOn") && (
+      {offered && (
         <button
           type="button"
           className="v-btn v-btn-primary"
-          disabled={state === "turningOn"}
+          disabled={state !== "off"}
           aria-busy={state === "turningOn"}
           onClick={() => void turnOn()}
         >

@@ -51,6 +51,13 @@ const messageOf = (e: unknown) =>
     ? e.message
     : "Não foi possível ligar os avisos neste navegador. Tente de novo; se continuar, use o Chrome atualizado.";
 
+/** What the first render can already say: only a subscription needs the browser to be asked. */
+function knownAtOnce(): NoticeState {
+  const support = noticeSupport();
+  if (support !== "ok") return support;
+  return Notification.permission === "denied" ? "blocked" : "checking";
+}
+
 /**
  * "Receber avisos neste celular" (decision 050): one tap asks the browser's
  * permission, registers the notices' service worker, subscribes with the
@@ -59,7 +66,7 @@ const messageOf = (e: unknown) =>
  * sibling added since is heard about too.
  */
 export function usePushNotices(held: NoticeHolder[]) {
-  const [state, setState] = useState<NoticeState>("checking");
+  const [state, setState] = useState<NoticeState>(knownAtOnce);
   const [error, setError] = useState<string | null>(null);
   const heldKey = held.map((h) => `${h.id}.${h.token}`).join(",");
 
