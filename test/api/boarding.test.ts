@@ -322,8 +322,16 @@ describe.each(DB_KINDS)("the roll call on %s", (kind) => {
       const event = stream.events.find((e) => e.event === "boarding");
       expect(event?.data).toEqual({ marks: [{ id: ana.id, viagem: "ida", embarcou: true }] });
       expect(JSON.stringify(stream.events)).not.toContain("98988887777");
-      await new Promise((r) => setTimeout(r, 300));
+      // A stream's events keep the order of the changes: once the visitor hears of a change made after the
+      // marks, it would already have heard of the marks.
+      await visitor.until((events) => events.some((e) => e.event === "form-status"));
+      const heard = visitor.events.length;
+      const formOpen = (is_open: boolean) =>
+        t.app.inject({ method: "PUT", url: "/api/form-status", headers: { cookie }, payload: { is_open } });
+      expect((await formOpen(false)).statusCode).toBe(200);
+      await visitor.until((events) => events.slice(heard).some((e) => e.event === "form-status"));
       expect(visitor.events.some((e) => e.event === "boarding")).toBe(false);
+      expect((await formOpen(true)).statusCode).toBe(200);
     } finally {
       await stream.close();
       await visitor.close();
