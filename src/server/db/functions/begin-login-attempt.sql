@@ -3,10 +3,7 @@ CREATE OR REPLACE FUNCTION public.begin_login_attempt(p_client text, p_window_ms
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  -- The wall clock, moved forward as caravana_agora is when a test sets relogio_adiantado: the waits are
-  -- tested by moving time, not by sleeping through them.
-  t timestamptz := clock_timestamp()
-    + coalesce((SELECT value::interval FROM app_settings WHERE key = 'relogio_adiantado'), interval '0');
+  t timestamptz := clock_timestamp();
   failures integer;
   last_at timestamptz;
   wait_until timestamptz;
