@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
 import { screenshot, toastTitled } from "../support/browser";
-import { advanceClock } from "../support/clock";
+import { backdateLoginAttempts } from "../support/clock";
 import { useBrowserApp } from "../support/browser-app";
 import { withNewPage } from "../support/lent-pages";
 import {
@@ -104,13 +104,41 @@ describe("admin panel login", () => {
       let releaseAgain!: () => void;
       const heldAgain = new Promise<void>((r) => (releaseAgain = r));
       await page.route("**/api/session", async (route) => {
+        if (route.request().method() !== "GET") return route.continue();
+        // The server answers "logged in" now; the page hears it only when released.
+        const response = await route.fetch();
         await heldAgain;
-        await route.continue();
+        await route.fulfill({ response });
       });
       await page.getByRole("link", { name: "Atividade" }).click();
       await page.getByRole("heading", { name: "Atividade", level: 1 }).waitFor(WAIT);
       expect(await page.getByText("Verificando autenticação...").count()).toBe(0);
+
+      // Back on the dashboard, "Sair" while those answers are on their way: they are older than the logout,
+      // and do not log the panel back in.
+      await page.getByRole("link", { name: "Voltar ao painel" }).click();
+      await page.getByRole("heading", { name: "Estatísticas" }).waitFor(WAIT);
+      await page.getByRole("button", { name: "Sair" }).click();
+      await page.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
+      let answered = 0;
+      page.on("response", (r) => {
+        if (r.url().endsWith("/api/session") && r.request().method() === "GET") answered++;
+      });
+      // Whether the panel comes back, even for a moment (its next calls would find the session gone).
+      await page.evaluate(() => {
+        const w = window as unknown as { panelBack: boolean };
+        w.panelBack = false;
+        new MutationObserver(() => {
+          if ([...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Sair"))
+            w.panelBack = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
       releaseAgain();
+      // Both held answers (the page's and the dashboard's) arrived, and a request made after them came back.
+      await expect.poll(() => answered, WAIT).toBeGreaterThanOrEqual(2);
+      await page.evaluate(() => fetch("/api/health").then((r) => r.text()));
+      expect(await page.evaluate(() => (window as unknown as { panelBack: boolean }).panelBack)).toBe(false);
+      expect(await page.getByRole("button", { name: "Acessar Painel" }).isVisible()).toBe(true);
     });
   });
 
@@ -132,13 +160,13 @@ describe("admin panel login", () => {
   it("shows the server's message when too many attempts were made", async () => {
     await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page) => {
       // Each wrong password past the fifth makes the next wait longer (1 s, 2 s, 4 s, 8 s): move the
-      // throttle's clock past each wait until the wait outlasts opening the page.
+      // attempts back past each wait until the wait outlasts opening the page.
       let retryAfter = 0;
       for (let i = 0; i < 30 && retryAfter < 8; i++) {
         const res = await page.request.post("/api/session", { data: { password: `errada-${i}` } });
         if (res.status() !== 429) continue;
         retryAfter = Number(res.headers()["retry-after"]);
-        if (retryAfter < 8) await advanceClock(ui.app.db, retryAfter * 1000);
+        if (retryAfter < 8) await backdateLoginAttempts(ui.app.db, retryAfter * 1000);
       }
       expect(retryAfter).toBeGreaterThanOrEqual(8);
       await page.goto("/admin");

@@ -17,10 +17,13 @@ export type SessionView =
   | { phase: "authenticated"; devMode: boolean; user: SessionUser | null };
 
 let view: SessionView = { phase: "checking" };
+/** Counts the changes of `view`: a check answers only if nothing (a logout, a login) changed it meanwhile. */
+let changes = 0;
 const listeners = new Set<() => void>();
 
 function set(next: SessionView): void {
   view = next;
+  changes++;
   for (const l of listeners) l();
 }
 
@@ -40,16 +43,18 @@ export function useSessionView(): SessionView {
  */
 export async function checkSession({ quiet = false } = {}): Promise<void> {
   if (!quiet && view.phase !== "authenticated") set({ phase: "checking" });
+  const asked = changes;
+  let answer: SessionView;
   try {
     const s = await api<SessionState>("/api/session", { cache: "no-store" });
-    set(
-      s.authenticated
-        ? { phase: "authenticated", devMode: s.devMode, user: s.user }
-        : { phase: "anonymous", devMode: s.devMode },
-    );
+    answer = s.authenticated
+      ? { phase: "authenticated", devMode: s.devMode, user: s.user }
+      : { phase: "anonymous", devMode: s.devMode };
   } catch (e) {
-    set({ phase: "check-failed", message: e instanceof Error ? e.message : String(e) });
+    answer = { phase: "check-failed", message: e instanceof Error ? e.message : String(e) };
   }
+  // "Sair" tapped while the server was asked: the answer is older than the logout, and would log the panel back in.
+  if (changes === asked) set(answer);
 }
 
 export function markAuthenticated(s: SessionState): void {
