@@ -19,11 +19,15 @@ export function PushNotices({ held, offer }: { held: NoticeHolder[]; offer?: str
   const id = useId();
   const { state, error, turnOn, turnOff } = usePushNotices(held);
   const on = state === "on" || state === "turningOff";
-  // While the browser is asked for a subscription (a moment), the section already holds its place, as it will
-  // most often be: shown only afterwards, it pushed the page down under a finger about to tap.
+  // While the browser is asked for a subscription (a moment, on a phone that gave the permission), the section
+  // already holds its place: shown only afterwards, it pushed the page down under a finger about to tap.
   const offered = state === "off" || state === "turningOn" || state === "checking";
   return (
-    <section className={`push-notices${offer ? " push-notices-offer" : ""}`} aria-labelledby={`${id}-title`}>
+    <section
+      className={`push-notices${offer ? " push-notices-offer" : ""}`}
+      aria-labelledby={`${id}-title`}
+      aria-busy={state === "checking"}
+    >
       <h2 id={`${id}-title`} className="push-notices-title">
         Avisos neste celular
       </h2>

@@ -51,11 +51,15 @@ const messageOf = (e: unknown) =>
     ? e.message
     : "Não foi possível ligar os avisos neste navegador. Tente de novo; se continuar, use o Chrome atualizado.";
 
-/** What the first render can already say: only a subscription needs the browser to be asked. */
+/**
+ * What the first render can already say. Without the permission no subscription works, so only a phone that gave
+ * it waits for the browser to be asked.
+ */
 function knownAtOnce(): NoticeState {
   const support = noticeSupport();
   if (support !== "ok") return support;
-  return Notification.permission === "denied" ? "blocked" : "checking";
+  if (Notification.permission === "denied") return "blocked";
+  return Notification.permission === "granted" ? "checking" : "off";
 }
 
 /**
@@ -83,11 +87,16 @@ export function usePushNotices(held: NoticeHolder[]) {
       setState("blocked");
       return;
     }
+    if (Notification.permission !== "granted") {
+      // Nothing to ask the browser; a tap on "Receber avisos" may already be under way.
+      setState((now) => (now === "turningOn" ? now : "off"));
+      return;
+    }
     let live = true;
     void (async () => {
       const sub = await currentSubscription().catch(() => null);
       if (!live) return;
-      if (!sub || Notification.permission !== "granted") {
+      if (!sub) {
         setState("off");
         return;
       }
