@@ -114,6 +114,8 @@ function ownEffects(body: string, tables: Set<string>): { writes: Write[]; notif
 
 export interface Catalog {
   triggers: TriggerInfo[];
+  /** Every function of the schema with its body, by name. */
+  bodies: { name: string; body: string }[];
   /** Each function's writes and announcements, with those of the functions it calls. */
   effects: Map<string, { writes: Write[]; notifies: boolean }>;
 }
@@ -160,7 +162,7 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
     }
     effects.set(b.name, { writes, notifies });
   }
-  return { triggers, effects };
+  return { triggers, bodies, effects };
 }
 
 /** Per table: each event with the triggers it fires, in order. */

@@ -63,10 +63,6 @@ const FUNCTIONS = `SELECT p.proname AS name, p.proname || '(' || pg_get_function
     AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
   ORDER BY p.proname`;
 
-const BODIES = `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-  WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
-  ORDER BY p.proname`;
-
 /**
  * Each transaction flag with the triggers that read it: those whose function reads it, or calls a
  * function that does (caravana_logging()), or whose WHEN clause does. A flag the database reads
@@ -120,8 +116,8 @@ export async function schemaDoc(db: Queryable): Promise<string> {
   const indexes = await db.query<Named>(INDEXES);
   const triggers = await db.query<Named>(TRIGGERS);
   const functions = await db.query<Fn>(FUNCTIONS);
-  const flags = flagReaders(await db.query<{ name: string; body: string }>(BODIES), triggers);
   const catalog = await readCatalog(db);
+  const flags = flagReaders(catalog.bodies, triggers);
   const undescribed = [
     ...tables.filter((t) => !t.comment).map((t) => `table ${t.name}`),
     ...triggers.filter((t) => !t.comment).map((t) => `trigger ${t.name} on ${t.table}`),
