@@ -78,18 +78,10 @@ export function usePushNotices(held: NoticeHolder[]) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: heldKey is held's identity
   useEffect(() => {
     linkManifest();
-    const support = noticeSupport();
-    if (support !== "ok") {
-      setState(support);
-      return;
-    }
-    if (Notification.permission === "denied") {
-      setState("blocked");
-      return;
-    }
-    if (Notification.permission !== "granted") {
+    const known = knownAtOnce();
+    if (known !== "checking") {
       // Nothing to ask the browser; a tap on "Receber avisos" may already be under way.
-      setState((now) => (now === "turningOn" ? now : "off"));
+      setState((now) => (known === "off" && now === "turningOn" ? now : known));
       return;
     }
     let live = true;
