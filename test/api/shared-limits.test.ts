@@ -3,6 +3,7 @@ import { LoginThrottle, THROTTLE } from "../../src/server/auth/login-throttle";
 import type { Database } from "../../src/server/db/database";
 import { pruneLimits, takeRateLimitToken } from "../../src/server/limits/limits-repository";
 import { startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
+import { backdateLoginAttempts } from "../support/clock";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
 
@@ -19,7 +20,7 @@ describe.each(DB_KINDS)("limits kept in the database on %s", (kind) => {
 
   // Time passes for the stored rows: they are moved into the past, on the database's own clock.
   const advance = async (ms: number) => {
-    await db.query("UPDATE login_attempts SET at = at - make_interval(secs => $1 / 1000.0)", [ms]);
+    await backdateLoginAttempts(db, ms);
     await db.query(
       `UPDATE rate_limit_buckets SET updated_at = updated_at - make_interval(secs => $1 / 1000.0),
          expires_at = expires_at - make_interval(secs => $1 / 1000.0)`,
