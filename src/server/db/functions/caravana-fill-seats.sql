@@ -14,7 +14,7 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM onibus) THEN
     -- No bus, no limit.
     WITH p AS (
-      UPDATE registrations SET situacao = 'vaga', promovido_em = now(), updated_at = now(),
+      UPDATE registrations SET situacao = 'vaga', ordem_espera = NULL, promovido_em = now(), updated_at = now(),
         prazo_pagamento = (SELECT caravana_novo_prazo(true))
       WHERE situacao = 'espera' RETURNING id
     ) SELECT coalesce(array_agg(id), '{}') INTO promoted FROM p;
@@ -46,8 +46,9 @@ BEGIN
         WITH given AS (
           -- Everyone seated here gets the same deadline, worked out once (registrations_prazo keeps it for those
           -- who owe, and clears it for those who paid while waiting).
-          UPDATE registrations r SET situacao = 'vaga', onibus_id = p.seat_bus, promovido_em = now(), updated_at = now(),
-            prazo_pagamento = (SELECT caravana_novo_prazo(true))
+          -- The row arrives whole, so registrations_place has nothing to put right and does not run.
+          UPDATE registrations r SET situacao = 'vaga', onibus_id = p.seat_bus, ordem_espera = NULL,
+            promovido_em = now(), updated_at = now(), prazo_pagamento = (SELECT caravana_novo_prazo(true))
           FROM unnest(line, seats) AS p(id, seat_bus)
           WHERE r.id = p.id
           RETURNING r.id, r.onibus_id

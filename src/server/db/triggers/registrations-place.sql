@@ -1,3 +1,3 @@
-CREATE OR REPLACE TRIGGER registrations_place BEFORE INSERT OR UPDATE OF situacao, onibus_id, ordem_espera ON public.registrations FOR EACH ROW EXECUTE FUNCTION caravana_place_registration();
+CREATE OR REPLACE TRIGGER registrations_place BEFORE INSERT OR UPDATE OF situacao, onibus_id, ordem_espera ON public.registrations FOR EACH ROW WHEN ((((new.situacao = 'vaga'::text) AND (new.onibus_id IS NULL)) OR ((new.situacao <> 'vaga'::text) AND (new.onibus_id IS NOT NULL)) OR ((new.situacao <> 'espera'::text) AND (new.ordem_espera IS NOT NULL)) OR ((new.situacao = 'espera'::text) AND (new.ordem_espera IS NULL)))) EXECUTE FUNCTION caravana_place_registration();
 
-COMMENT ON TRIGGER registrations_place ON registrations IS 'A new registration takes the first free seat in fill order, or the end of the waiting list.';
+COMMENT ON TRIGGER registrations_place ON registrations IS 'A new registration takes the first free seat in fill order, or the end of the waiting list; a change runs it only when the row''s seat, bus and place in line disagree.';
