@@ -23,9 +23,11 @@ export const EXPIRED_SQL = `situacao = 'vaga' AND status_pagamento = 'pendente' 
   AND prazo_pagamento < (SELECT caravana_agora() - make_interval(days => coalesce(
         (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_tolerancia_dias'), 0)))`;
 
-/** The rows a batch takes: past their deadline, among $1 (ids) when given, the earliest first, up to $2. */
-const BATCH_SQL = `SELECT id FROM registrations WHERE ${EXPIRED_SQL} AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
-  ORDER BY prazo_pagamento, id LIMIT $2`;
+/** The rows a batch takes: past their deadline, the earliest first, up to $1 (registrations_prazo_idx's order). */
+const BATCH_SQL = `SELECT id FROM registrations WHERE ${EXPIRED_SQL} ORDER BY prazo_pagamento, id LIMIT $1`;
+
+/** "Liberar vaga" names its rows ($1): found by their key, not among every seat past its deadline. */
+const NAMED_SQL = `SELECT id FROM registrations WHERE id = ANY($1::uuid[]) AND ${EXPIRED_SQL}`;
 
 /**
  * "Vencida": each registration whose deadline and tolerance passed with
@@ -46,12 +48,12 @@ export async function releaseExpired(
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     if (!opts.byHand) await setFlag(tx, "caravana.ator_nome", "Sistema");
-    const scope = [opts.ids ?? null, opts.limit ?? RELEASE_BATCH.postgres];
-    const [{ due }] = await tx.query<{ due: number }>(`SELECT count(*)::int AS due FROM (${BATCH_SQL}) d`, scope);
+    const [pick, scope] = opts.ids ? [NAMED_SQL, [opts.ids]] : [BATCH_SQL, [opts.limit ?? RELEASE_BATCH.postgres]];
+    const [{ due }] = await tx.query<{ due: number }>(`SELECT count(*)::int AS due FROM (${pick}) d`, scope);
     if (due === 0) return [];
     if (due > REPLAN_ABOVE) await tx.exec("DISCARD PLANS");
     const rows = await tx.query<{ id: string }>(
-      `WITH due AS (${BATCH_SQL} FOR UPDATE SKIP LOCKED)
+      `WITH due AS (${pick} FOR UPDATE SKIP LOCKED)
        UPDATE registrations r SET situacao = 'vencida', onibus_id = NULL, updated_at = now()
        FROM due WHERE r.id = due.id AND r.situacao = 'vaga' AND r.status_pagamento = 'pendente'
        RETURNING r.id`,
