@@ -109,6 +109,14 @@ describe("every screen", () => {
         await page.goto("/pagina-que-nao-existe");
         await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor(WAIT);
         await check(page, vp, "visitante-404");
+
+        // A page whose code cannot be downloaded (a weak signal) says so, with a retry.
+        const chunk = "**/assets/my-registration-*.js";
+        await page.route(chunk, (route) => route.abort("failed"));
+        await page.goto("/minha-inscricao");
+        await page.getByRole("heading", { name: "Não foi possível abrir esta página" }).waitFor(WAIT);
+        await check(page, vp, "visitante-pagina-nao-abriu");
+        await page.unroute(chunk);
       });
     });
 

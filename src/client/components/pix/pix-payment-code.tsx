@@ -1,7 +1,3 @@
-// Lazy-loaded on purpose, so qrcode-generator and the encoder stay out of the
-// first-load bundle: pages use <LazyPixPaymentCode reference="JDJ7K3Q" />
-// from ./lazy-pix-payment-code. Import nothing else from this folder eagerly.
-
 import { useMemo } from "react";
 import { PixError } from "../../../shared/pix/brcode";
 import { type RegistrationPixSettings, registrationBrCode } from "../../../shared/pix/registration-pix";
@@ -19,7 +15,11 @@ export interface PixPaymentCodeProps {
   settings?: RegistrationPixSettings;
 }
 
-/** QR code plus Copia e Cola for the registration fee, built from the event facts in the page. */
+/**
+ * QR code plus Copia e Cola for the registration fee, built from the event facts in the page. Part of the page
+ * that shows it, not a chunk of its own: the QR's encoder runs in a worker (use-qr-svg.ts), and a chunk of its
+ * own arrived after the page's first paint and pushed everything below it down (decision 069).
+ */
 export default function PixPaymentCode({ reference, priceCents, settings }: PixPaymentCodeProps) {
   const page = useAppConfig();
   const result = useMemo(() => {

@@ -3,7 +3,7 @@ import { eventSettingsSchema } from "../../../shared/event-settings";
 import type { RegistrationPixSettings } from "../../../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../../../shared/pix/sanitize";
 import { formatPrice } from "../../../shared/price";
-import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
+import PixPaymentCode from "../../components/pix/pix-payment-code";
 import { useAppConfig } from "../../lib/app-config";
 import { type FormValues, toInput } from "./settings-form-values";
 
@@ -33,7 +33,7 @@ export function SettingsPreview({ values }: { values: FormValues }) {
             Assim fica o PIX de <strong>{formatPrice(settings.priceCents)}</strong> para quem se inscrever, com uma
             referência de exemplo.
           </p>
-          <LazyPixPaymentCode reference="JDJ7K3Q" settings={settings} />
+          <PixPaymentCode reference="JDJ7K3Q" settings={settings} />
         </>
       ) : (
         <p role="status">Corrija os campos marcados para ver a prévia.</p>

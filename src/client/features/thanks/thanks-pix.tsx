@@ -3,7 +3,7 @@ import type { RegistrationFound } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/price";
 import { deadlineIn } from "../../../shared/dates";
 import { useAppConfig } from "../../lib/app-config";
-import { LazyPixPaymentCode } from "../../components/pix/lazy-pix-payment-code";
+import PixPaymentCode from "../../components/pix/pix-payment-code";
 
 interface ThanksPixProps {
   registration: RegistrationFound;
@@ -55,7 +55,7 @@ export function ThanksPix({ registration: r, whatsappHref, receiptUpload, payerF
         Ainda não pagou? Pague <strong className="thanks-nowrap">{price}</strong> com o QR Code ou o PIX Copia e Cola:
       </p>
       <DeadlineLine deadline={r.prazo_pagamento} />
-      <LazyPixPaymentCode reference={reference} priceCents={priceCents} />
+      <PixPaymentCode reference={reference} priceCents={priceCents} />
       {payerForm}
 
       <hr className="thanks-divider" />

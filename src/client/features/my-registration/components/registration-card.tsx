@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from "react";
 import { type MyRegistration, releasedMessage } from "../../../../shared/my-registration";
 import { dayMonthIn, deadlineIn } from "../../../../shared/dates";
 import { formatPrice } from "../../../../shared/price";
-import { LazyPixPaymentCode } from "../../../components/pix/lazy-pix-payment-code";
+import PixPaymentCode from "../../../components/pix/pix-payment-code";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link } from "../../../lib/router";
 import { CorrectionsForm } from "./corrections-form";
@@ -132,7 +132,7 @@ export function RegistrationCard({
           </p>
           {owes && view.pagamento.metodo === "PIX" && (
             <>
-              <LazyPixPaymentCode reference={view.referencia} priceCents={view.pagamento.devido_centavos} />
+              <PixPaymentCode reference={view.referencia} priceCents={view.pagamento.devido_centavos} />
               {slots.payer(view.id, token, view.pagamento.nome_pagador)}
             </>
           )}
