@@ -21,7 +21,7 @@ export function PixQrCode({ payload, className, label = "QR Code PIX" }: PixQrCo
   if (qr.status === "pending") {
     return (
       <div className={`${classes} pix-qr-placeholder`} role="status" aria-busy="true">
-        <span className="pix-spinner" aria-hidden="true" />
+        <span className="v-spinner-inline" aria-hidden="true" />
         Gerando QR Code...
       </div>
     );

@@ -151,7 +151,7 @@ export function ReceiptUpload({ registrationId, uploadToken, label }: ReceiptUpl
       <div className="receipt-state" aria-live="polite">
         {phase.name === "preparing" && (
           <p className="receipt-working">
-            <span className="receipt-spinner" aria-hidden="true" /> Preparando o arquivo...
+            <span className="v-spinner-inline" aria-hidden="true" /> Preparando o arquivo...
           </p>
         )}
         {phase.name === "uploading" && (
