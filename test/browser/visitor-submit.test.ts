@@ -217,6 +217,10 @@ describe("visitor registration and thank-you page", () => {
         expect(await rowsNamed(name)).toHaveLength(1);
 
         await press(vp, submitButton(page));
+        // The success leaves no "Erro na inscrição" of the lost answer over the confirmation (it would close by
+        // itself only 4 s after it opened).
+        await page.getByRole("heading", { name: "Inscrição Confirmada!" }).waitFor(WAIT);
+        expect(await error.count()).toBe(0);
         await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
         expect(keys).toHaveLength(2);
         expect(keys[1]).toBe(keys[0]);

@@ -4,7 +4,7 @@ import type { SeatSummary } from "../../../shared/seats";
 import { maskPhone } from "../../../shared/phone";
 import { ADULT_AGE } from "../../../shared/privacy";
 import { fieldMessages, registrationInputSchema } from "../../../shared/registration-schema";
-import { toast } from "../../lib/toast";
+import { dismissToasts, toast } from "../../lib/toast";
 import { api, ApiError, UNKNOWN_ERROR } from "../../lib/api";
 import { useAppConfig } from "../../lib/app-config";
 import { navigate } from "../../lib/router";
@@ -137,6 +137,8 @@ export function RegistrationForm({ hidden, seats, onSuccess }: RegistrationFormP
         data.nome_completo,
       );
       clearDraft();
+      // An earlier attempt's "Erro na inscrição" would otherwise still show over the success and /obrigado.
+      dismissToasts("error");
       // Stays busy: the success overlay and the redirect take over from here.
       onSuccess(created);
     } catch (err) {
