@@ -116,7 +116,10 @@ describe("every screen", () => {
         await page.goto("/minha-inscricao");
         await page.getByRole("heading", { name: "Não foi possível abrir esta página" }).waitFor(WAIT);
         await check(page, vp, "visitante-pagina-nao-abriu");
+        // With the signal back, the retry opens the page in place.
         await page.unroute(chunk);
+        await page.getByRole("button", { name: "Tentar novamente" }).click();
+        await page.getByRole("heading", { name: "Minha inscrição", level: 1 }).waitFor(WAIT);
       });
     });
 

@@ -1,12 +1,12 @@
-import { type ComponentType, createElement, lazy, useState } from "react";
+import { type ComponentType, createElement, lazy, Suspense, useState } from "react";
 
 export type LazyRoute = ComponentType & {
   /** Loads the page's code; once it is here, the page renders at once, without suspending. */
   preload(): Promise<void>;
 };
 
-/** What a page shows when its code could not be downloaded; `onRetry` asks for it again. */
-export type LoadFailed = ComponentType<{ onRetry: () => void }>;
+/** What a page shows when its code could not be downloaded; `onRetry` asks for it again, `retrying` meanwhile. */
+export type LoadFailed = ComponentType<{ onRetry: () => void; retrying?: boolean }>;
 
 /**
  * A page whose code is its own chunk. React.lazy suspends on a page's first render even when its chunk has
@@ -16,6 +16,7 @@ export type LoadFailed = ComponentType<{ onRetry: () => void }>;
  */
 export function lazyRoute(load: () => Promise<ComponentType>, failed: LoadFailed): LazyRoute {
   let loaded: ComponentType | undefined;
+  let failures = 0;
   const preload = () =>
     load().then((page) => {
       loaded = page;
@@ -25,7 +26,10 @@ export function lazyRoute(load: () => Promise<ComponentType>, failed: LoadFailed
       preload().then(
         // A page takes no props: the onRetry it is handed on this first render goes unread.
         () => ({ default: loaded as LoadFailed }),
-        () => ({ default: failed }),
+        () => {
+          failures += 1;
+          return { default: failed };
+        },
       ),
     );
   let Pending = pending();
@@ -34,10 +38,17 @@ export function lazyRoute(load: () => Promise<ComponentType>, failed: LoadFailed
     const [, setAttempt] = useState(0);
     if (loaded) return createElement(loaded);
     const onRetry = () => {
+      // Failing twice is seldom the signal: a new version replaced the files, and some browsers keep a failed
+      // download's answer. A reload asks for the page's current files.
+      if (failures > 1) return window.location.reload();
       Pending = pending();
       setAttempt((n) => n + 1);
     };
-    return createElement(Pending, { onRetry });
+    const page = createElement(Pending, { onRetry });
+    // Retrying, the failure stays on screen, busy, instead of the page's own empty fallback.
+    return failures > 0
+      ? createElement(Suspense, { fallback: createElement(failed, { onRetry, retrying: true }) }, page)
+      : page;
   };
   return Object.assign(Route, { preload });
 }

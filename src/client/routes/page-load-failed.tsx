@@ -2,16 +2,24 @@ import "./not-found.css";
 
 /**
  * A page whose code could not be downloaded (a weak signal, or a new version swapped the files): said in words,
- * with a retry that asks for the code again, instead of an empty screen.
+ * with a retry, instead of an empty screen.
  */
-export function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
+export function PageLoadFailed({ onRetry, retrying = false }: { onRetry: () => void; retrying?: boolean }) {
   return (
     <main className="not-found">
-      <div className="not-found-card" role="alert">
+      <div className="not-found-card">
         <h1>Não foi possível abrir esta página</h1>
-        <p className="not-found-text">A conexão falhou. Verifique sua internet e tente de novo.</p>
-        <button type="button" className="v-btn v-btn-primary" onClick={onRetry}>
-          Tentar novamente
+        <p className="not-found-text" role="alert">
+          Verifique sua internet e tente de novo.
+        </p>
+        <button
+          type="button"
+          className="v-btn v-btn-primary"
+          onClick={onRetry}
+          disabled={retrying}
+          aria-busy={retrying}
+        >
+          {retrying ? "Tentando..." : "Tentar novamente"}
         </button>
       </div>
     </main>
