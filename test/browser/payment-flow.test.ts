@@ -337,15 +337,14 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
         await page.goto("/obrigado");
         await page.getByRole("heading", { name: "Não foi possível abrir esta página" }).waitFor(WAIT);
         await page.getByRole("alert").getByText("Verifique sua internet e tente de novo.").waitFor(WAIT);
-        const retry = page.getByRole("button", { name: "Tentar novamente" });
         // Still no signal: the retry asks again, and says so again.
-        await press(vp, retry);
-        await page.getByRole("button", { name: "Tentando..." }).waitFor({ state: "detached", ...WAIT });
-        await retry.waitFor(WAIT);
-        // A second failure is answered with a reload, which also finds a new version's files.
+        await press(vp, page.getByRole("button", { name: "Tentar novamente" }));
+        // After a second failure, the button reloads the page, which also finds a new version's files.
+        const reload = page.getByRole("button", { name: "Recarregar a página" });
+        await reload.waitFor(WAIT);
         await page.unroute(chunk);
         const reloaded = page.waitForEvent("load");
-        await press(vp, retry);
+        await press(vp, reload);
         await reloaded;
         const pix = page.getByRole("region", { name: "Pagamento via PIX" });
         await pix.getByRole("img", { name: "QR Code PIX" }).waitFor(WAIT);

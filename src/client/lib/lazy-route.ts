@@ -5,8 +5,11 @@ export type LazyRoute = ComponentType & {
   preload(): Promise<void>;
 };
 
-/** What a page shows when its code could not be downloaded; `onRetry` asks for it again, `retrying` meanwhile. */
-export type LoadFailed = ComponentType<{ onRetry: () => void; retrying?: boolean }>;
+/**
+ * What a page shows when its code could not be downloaded: `onRetry` asks for it again (`retrying` meanwhile), or
+ * reloads the page once a retry failed too (`reloads`).
+ */
+export type LoadFailed = ComponentType<{ onRetry: () => void; retrying?: boolean; reloads?: boolean }>;
 
 /**
  * A page whose code is its own chunk. React.lazy suspends on a page's first render even when its chunk has
@@ -17,6 +20,9 @@ export type LoadFailed = ComponentType<{ onRetry: () => void; retrying?: boolean
 export function lazyRoute(load: () => Promise<ComponentType>, failed: LoadFailed): LazyRoute {
   let loaded: ComponentType | undefined;
   let failures = 0;
+  // Reads the count when it renders, after the failure that brought it was counted.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, at module level, as React.lazy is.
+  const Failed: LoadFailed = (props) => createElement(failed, { ...props, reloads: failures > 1 });
   const preload = () =>
     load().then((page) => {
       loaded = page;
@@ -28,7 +34,7 @@ export function lazyRoute(load: () => Promise<ComponentType>, failed: LoadFailed
         () => ({ default: loaded as LoadFailed }),
         () => {
           failures += 1;
-          return { default: failed };
+          return { default: Failed };
         },
       ),
     );
