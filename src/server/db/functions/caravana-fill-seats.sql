@@ -53,8 +53,8 @@ BEGIN
           WHERE r.id = p.id
           RETURNING r.id, r.onibus_id
         ), counted AS (
-          -- The counters follow the seats just given; settle_seats recounted the buses the statement touched a moment
-          -- ago, and the others had not changed.
+          -- The counters follow the seats just given; settle_seats made the counters of the buses the statement
+          -- touched exact a moment ago, and the others had not changed.
           UPDATE onibus o SET ocupados = o.ocupados + g.n
           FROM (SELECT onibus_id, count(*)::int AS n FROM given GROUP BY onibus_id) g
           WHERE o.id = g.onibus_id

@@ -6,6 +6,7 @@ AS $function$
 DECLARE
   buses uuid[];
   moved boolean;
+  took boolean := false;
 BEGIN
   IF TG_TABLE_NAME = 'onibus' THEN
     PERFORM caravana_recount_buses(NULL);
@@ -14,6 +15,7 @@ BEGIN
     -- of 450 buses recounts a few of them, not all (decision 056).
     IF TG_OP = 'INSERT' THEN
       SELECT array_agg(DISTINCT onibus_id) INTO buses FROM new_rows WHERE onibus_id IS NOT NULL;
+      took := buses IS NOT NULL;
     ELSIF TG_OP = 'DELETE' THEN
       SELECT array_agg(DISTINCT onibus_id) INTO buses FROM old_rows WHERE onibus_id IS NOT NULL;
     ELSE
@@ -28,9 +30,21 @@ BEGIN
       -- A row trigger may have moved someone without the statement naming a seat column (a "Vencida" who pays
       -- goes back in line): the buses are locked in their one order before anyone is seated.
       PERFORM 1 FROM onibus ORDER BY id FOR UPDATE;
+      -- caravana_take_seat, the one row trigger that counts a seat, always leaves the row on a bus.
+      took := EXISTS (SELECT 1 FROM new_rows WHERE onibus_id IS NOT NULL);
     END IF;
-    IF buses IS NOT NULL THEN
+    IF buses IS NULL THEN
+      NULL;
+    ELSIF took THEN
+      -- A row on a bus may have taken its seat through caravana_take_seat, which counted it already: recount.
       PERFORM caravana_recount_buses(buses);
+    ELSE
+      -- No row is on a bus now (a release, a give-up, a delete): each bus loses the rows that were on it. No
+      -- row trigger counted those, and the buses are locked, so the counters stay exact without reading the
+      -- seats that stayed (decision 070).
+      UPDATE onibus b SET ocupados = b.ocupados - g.n
+      FROM (SELECT onibus_id, count(*)::int AS n FROM old_rows WHERE onibus_id IS NOT NULL GROUP BY onibus_id) g
+      WHERE b.id = g.onibus_id;
     END IF;
   END IF;
   IF coalesce(current_setting('caravana.restoring', true), '') <> 'on' THEN

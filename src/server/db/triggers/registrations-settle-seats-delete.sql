@@ -1,3 +1,3 @@
 CREATE OR REPLACE TRIGGER registrations_settle_seats_delete AFTER DELETE ON public.registrations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT WHEN ((pg_trigger_depth() < 1)) EXECUTE FUNCTION caravana_settle_seats();
 
-COMMENT ON TRIGGER registrations_settle_seats_delete ON registrations IS 'After seats change the counters of the buses the rows left or took are recounted (no bus over its seats) and the waiting list is seated in order.';
+COMMENT ON TRIGGER registrations_settle_seats_delete ON registrations IS 'After seats change the buses the rows left or took get exact counters (no bus over its seats), and the waiting list is seated in order.';
