@@ -174,6 +174,27 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
       "Retiro",
       "Recebe dia 20",
     ]);
+
+    // The log says the new deadline in the event's zone, as set when it is written.
+    await settings(adminSession, { fuso_horario: "America/Manaus" });
+    const later = new Date((await clockNow(t.db)).getTime() + 20 * DAY);
+    expect(
+      (await adminSession.inject("PUT", `/api/registrations/${a.id}/prazo`, { ate: later, motivo: "Fuso" })).statusCode,
+    ).toBe(200);
+    await settings(adminSession, { fuso_horario: "America/Fortaleza" });
+    const inManaus = later
+      .toLocaleString("pt-BR", {
+        timeZone: "America/Manaus",
+        day: "2-digit",
+        month: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+      .replace(", ", " às ");
+    const [last] = (
+      (await adminSession.inject("GET", `/api/registrations/${a.id}/history`)).json() as ActivityEntry[]
+    ).filter((e) => e.tipo === "prazo.prorrogado");
+    expect(last.resumo).toBe(`Prazo de pagamento de Ivo Prorrogado prorrogado até ${inManaus}: Fuso`);
   });
 
   test("'Devolver vaga' seats a Vencida with a new deadline when a seat is free, or puts her first in line", async ({

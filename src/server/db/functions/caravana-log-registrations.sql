@@ -2,6 +2,9 @@ CREATE OR REPLACE FUNCTION public.caravana_log_registrations()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  -- Looked up once: a release of 150 seats says each deadline in the event's zone.
+  fuso text := caravana_fuso();
 BEGIN
   IF NOT caravana_logging() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
@@ -55,7 +58,7 @@ BEGIN
           WHEN n.situacao = 'desistente' AND o.situacao <> 'desistente' THEN n.nome_completo || ' desistiu (vaga liberada)'
           WHEN n.situacao = 'vencida' AND o.situacao <> 'vencida' THEN
             'Vaga liberada: o prazo de pagamento de ' || n.nome_completo || ' venceu em ' ||
-            caravana_quando(n.prazo_pagamento)
+            caravana_quando_em(n.prazo_pagamento, fuso)
           WHEN n.status_pagamento = 'confirmado' AND o.status_pagamento <> 'confirmado' THEN
             'Pagamento de ' || n.nome_completo || ' confirmado' ||
             CASE WHEN n.metodo_pagamento = 'ESPECIE' THEN ' (espécie)' ELSE '' END
@@ -74,7 +77,7 @@ BEGIN
                AND n.situacao = o.situacao AND n.status_pagamento = o.status_pagamento THEN
             'Prazo de pagamento de ' || n.nome_completo ||
             CASE WHEN o.prazo_pagamento IS NULL THEN ': até ' ELSE ' prorrogado até ' END ||
-            caravana_quando(n.prazo_pagamento) || coalesce(': ' || nullif(current_setting('caravana.motivo', true), ''), '')
+            caravana_quando_em(n.prazo_pagamento, fuso) || coalesce(': ' || nullif(current_setting('caravana.motivo', true), ''), '')
           WHEN n.comprovante_path IS DISTINCT FROM o.comprovante_path AND n.nome_completo = o.nome_completo
                AND n.idade = o.idade THEN 'Comprovante de ' || n.nome_completo || ' enviado'
           ELSE 'Inscrição de ' || n.nome_completo || ' editada'

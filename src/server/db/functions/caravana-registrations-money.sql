@@ -45,7 +45,9 @@ BEGIN
         THEN CASE WHEN n.metodo_pagamento = 'ESPECIE' THEN caravana_actor_id() END ELSE last.recebido_por END,
       caravana_actor_id(), caravana_actor_name('sistema')
     FROM new_rows n JOIN old_rows o ON o.id = n.id
-    CROSS JOIN LATERAL (SELECT caravana_pago_liquido(n.id) AS liquido) p
+    -- Only for a row whose payment status changed: a release of 150 seats adds up no one's payments.
+    CROSS JOIN LATERAL (SELECT CASE WHEN n.status_pagamento <> o.status_pagamento
+                                    THEN caravana_pago_liquido(n.id) END AS liquido) p
     LEFT JOIN LATERAL (SELECT x.metodo, x.origem, x.recebido_por, x.extrato_linha_id FROM pagamentos x
                        WHERE x.inscricao_id = n.id AND x.tipo = 'pagamento' ORDER BY x.id DESC LIMIT 1) last ON true
     WHERE n.status_pagamento <> o.status_pagamento
