@@ -33,12 +33,10 @@ BEGIN
       -- caravana_take_seat, the one row trigger that counts a seat, always leaves the row on a bus.
       took := EXISTS (SELECT 1 FROM new_rows WHERE onibus_id IS NOT NULL);
     END IF;
-    IF buses IS NULL THEN
-      NULL;
-    ELSIF took THEN
+    IF took THEN
       -- A row on a bus may have taken its seat through caravana_take_seat, which counted it already: recount.
       PERFORM caravana_recount_buses(buses);
-    ELSE
+    ELSIF buses IS NOT NULL THEN
       -- No row is on a bus now (a release, a give-up, a delete): each bus loses the rows that were on it. No
       -- row trigger counted those, and the buses are locked, so the counters stay exact without reading the
       -- seats that stayed (decision 070).
