@@ -178,6 +178,30 @@ describe.each(DB_KINDS)("seats and buses on %s", (kind) => {
     await seatsInDatabase();
   });
 
+  test("a form sent again for someone already registered takes no seat, before and after a give-up", async ({
+    t,
+    register,
+    h: { addBus, move, seatsInDatabase },
+  }) => {
+    const bus = (await addBus("Ônibus 1", 3)).onibus;
+    const ana = person({ nome_completo: "Ana Repetida" });
+    const first = await t.app.inject({ method: "POST", url: "/api/registrations", payload: ana });
+    expect(first.statusCode, first.body).toBe(201);
+    // The same person again: the INSERT's ON CONFLICT skips the row after its BEFORE trigger took a seat.
+    const again = await t.app.inject({ method: "POST", url: "/api/registrations", payload: ana });
+    expect(again.statusCode, again.body).toBe(409);
+    await seatsInDatabase();
+    const [b, c] = [await register(), await register()];
+    const d = await register();
+    expect(d.situacao).toBe("espera");
+    await seatsInDatabase();
+    const gone = await move(b.id, { situacao: "vaga", onibus_id: bus.id }, { situacao: "desistente", onibus_id: null });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const { waiting } = await seatsInDatabase();
+    expect(waiting).toEqual([]);
+    expect(c.situacao).toBe("vaga");
+  });
+
   test("promotes the first in line when a seat frees: delete, Desistente, enlarge, a new bus", async ({
     register,
     h: { admin, addBus, overview, registration, move, seatsInDatabase },

@@ -3,7 +3,8 @@ import type { Queryable } from "./database";
 /**
  * What the TypeScript tells the triggers about the transaction it runs in.
  * Each is a `set_config(…, true)`: it ends with the transaction. This is the
- * one place that sets them; docs/schema.md lists, for each, the triggers that
+ * one place that sets them (caravana.onibus_tomados excepted, which the
+ * database keeps for itself); docs/schema.md lists, for each, the triggers that
  * read it (generated from the database: db/schema-doc.ts).
  */
 export const TRANSACTION_FLAGS = {
@@ -22,6 +23,8 @@ export const TRANSACTION_FLAGS = {
     "'on' while `npm run purge` or a kept list's end anonymises people: the log writes nothing of it (maintenance/purge.ts).",
   "caravana.restoring":
     "'on' while a backup is restored: rows come back as they were, with no seat given, no reference refused and nothing logged (maintenance/restore.ts).",
+  "caravana.onibus_tomados":
+    "Set by the database itself, never by the server: the buses `caravana_take_seat` counted a seat on during a statement, rows that `ON CONFLICT` then skipped included, which the statement's own trigger recounts (decision 070).",
 } as const;
 
 export type TransactionFlag = keyof typeof TRANSACTION_FLAGS;
