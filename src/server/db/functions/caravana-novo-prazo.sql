@@ -15,7 +15,7 @@ AS $function$
     (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_dias') AS dias,
     (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_horas_espera') AS horas,
     (SELECT nullif(valor #>> '{}', '')::date FROM event_settings WHERE chave = 'prazo_ultimo_dia') AS ultimo,
-    (SELECT valor #>> '{}' FROM event_settings WHERE chave = 'fuso_horario') AS fuso) s
+    caravana_fuso() AS fuso) s
 $function$;
 
 COMMENT ON FUNCTION caravana_novo_prazo(apos_espera boolean) IS 'A seat''s payment deadline, from the settings in force now: days after the seat, or hours after leaving the waiting list, never after the last day.';
