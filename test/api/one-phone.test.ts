@@ -214,4 +214,10 @@ describe("statement timeout on postgres", () => {
     const [row] = await t.db.query<{ statement_timeout: string }>("SHOW statement_timeout");
     expect(row.statement_timeout).toBe("10s");
   });
+
+  it("compiles no statement with LLVM, in a transaction or out of one (decision 071)", async () => {
+    const [row] = await t.db.query<{ jit: string }>("SHOW jit");
+    const [inTx] = await t.db.transaction((tx) => tx.query<{ jit: string }>("SHOW jit"));
+    expect([row.jit, inTx.jit]).toEqual(["off", "off"]);
+  });
 });
