@@ -31,11 +31,14 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     connectionString: opts.url,
     max: opts.maxConnections ?? 10,
     statement_timeout: STATEMENT_TIMEOUT_MS,
-    // No LLVM compiling: the planner overestimates joins of a trigger's transition tables (31,250 rows for
-    // 2,500), and compiling the log's statement then took 110–160 ms of a 1,000-seat release's 600 (decision 071).
-    options: "-c jit=off",
   });
   pool.on("error", () => {}); // an idle client dropped by the server: the pool replaces it
+  // No LLVM compiling: the planner overestimates joins of a trigger's transition tables (31,250 rows for 2,500),
+  // and compiling the log's statement took 110–160 ms of a 1,000-seat release's 600 (decision 071). Set on each
+  // new connection, ahead of its first query, so that options given in DATABASE_URL or PGOPTIONS still apply.
+  pool.on("connect", (client) => {
+    client.query("SET jit = off").catch(() => {}); // a connection that fails here fails its next query too
+  });
   await pool.query("SELECT 1");
 
   const listeners = new Map<string, Set<(payload: string) => void>>();
