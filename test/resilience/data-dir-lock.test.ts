@@ -10,7 +10,7 @@ import { type ServerProcess, spawnServerProcess, startServerProcess } from "../s
 // Every server here is started as the README says (`npm run serve`), in a
 // process group of its own, on the embedded database. Each DATA_DIR holds a
 // copy of the run's migrated database: what is tested is the lock, and a first
-// start on an empty folder is data-dir-template's (it migrates, about 2 s of CPU more).
+// start on an empty folder, which migrates first, is data-dir-template's.
 const ADMIN_PASSWORD = "senha-de-teste-123";
 const folders: string[] = [];
 const running: ServerProcess[] = [];

@@ -33,9 +33,9 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     statement_timeout: STATEMENT_TIMEOUT_MS,
   });
   pool.on("error", () => {}); // an idle client dropped by the server: the pool replaces it
-  // No LLVM compiling: the planner overestimates joins of a trigger's transition tables (31,250 rows for 2,500),
-  // and compiling the log's statement took 110–160 ms of a 1,000-seat release's 600 (decision 071). Set on each
-  // new connection, ahead of its first query, so that options given in DATABASE_URL or PGOPTIONS still apply.
+  // No LLVM compiling: the planner overestimates joins of a trigger's transition tables, and compiling the log's
+  // statement cost more than running it (decision 071). Set on each new connection, ahead of its first query, so
+  // that options given in DATABASE_URL or PGOPTIONS still apply.
   pool.on("connect", (client) => {
     client.query("SET jit = off").catch(() => {}); // a connection that fails here fails its next query too
   });
