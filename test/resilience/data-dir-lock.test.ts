@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { pgdataOf } from "../../src/server/db/pglite/options";
+import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../support/postgres-server";
 import { type ServerProcess, spawnServerProcess, startServerProcess } from "../support/server-process";
+import { copyMigratedPglite } from "../support/test-database";
 
 // Every server here is started as the README says (`npm run serve`), in a
 // process group of its own, on the embedded database. Each DATA_DIR holds a
@@ -22,7 +22,7 @@ function dataDir(length?: number): string {
     dir = join(dir, "d".repeat(length - dir.length - 1));
     mkdirSync(dir);
   }
-  cpSync(pgdataOf(inject("pgliteTemplateDir")), pgdataOf(dir), { recursive: true });
+  copyMigratedPglite(dir);
   return dir;
 }
 

@@ -11,6 +11,11 @@ import { pgdataOf } from "../../src/server/db/pglite/options";
 export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
 
+/** Puts a copy of the run's migrated PGlite database (global-setup.ts) into a DATA_DIR. */
+export function copyMigratedPglite(dataDir: string): void {
+  cpSync(pgdataOf(inject("pgliteTemplateDir")), pgdataOf(dataDir), { recursive: true });
+}
+
 /**
  * Env for a fresh, empty database of the given kind: a PGlite folder or a new
  * PostgreSQL database, each a copy of the run's migrated one (global-setup.ts,
@@ -21,7 +26,7 @@ export async function freshDatabaseEnv(
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
-    cpSync(pgdataOf(inject("pgliteTemplateDir")), pgdataOf(dir), { recursive: true });
+    copyMigratedPglite(dir);
     return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const adminUrl = inject("postgresUrl");
