@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../support/postgres-server";
 import { type ServerProcess, spawnServerProcess, startServerProcess } from "../support/server-process";
-import { copyMigratedPglite } from "../support/test-database";
+import { copyMigratedPglite } from "../support/lent-pglite";
 
 // Every server here is started as the README says (`npm run serve`), in a
 // process group of its own, on the embedded database. Each DATA_DIR holds a

@@ -7,6 +7,7 @@ import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
+import { lendPglite } from "./lent-pglite";
 import { type DbKind, freshDatabaseEnv } from "./test-database";
 
 export interface TestApp {
@@ -28,8 +29,11 @@ export async function startTestApp(
   kind: DbKind,
   opts: { env?: Record<string, string>; listen?: boolean } = {},
 ): Promise<TestApp> {
-  // A test that brings its own database keeps it; only a fresh one is made (and removed) here.
-  const fresh = opts.env?.DATA_DIR ? null : await freshDatabaseEnv(kind);
+  // A test that brings its own database, or opens one its own way, keeps it. Otherwise a PGlite is lent
+  // (lent-pglite.ts), and a PostgreSQL database is made (and removed) here.
+  const own = ["DATA_DIR", "DATABASE_URL", "CHECKPOINT_INTERVAL_MS"].some((key) => opts.env?.[key] !== undefined);
+  const lent = !own && kind === "pglite" ? await lendPglite() : null;
+  const fresh = own || lent ? null : await freshDatabaseEnv(kind);
   // An edition's close writes a backup: into a folder of the test's own, never the checkout's backups/.
   const backups = mkdtempSync(join(tmpdir(), "caravana-backups-"));
   // Tests post many registrations from 127.0.0.1, often with one phone; the per-IP and per-phone limits
@@ -42,9 +46,10 @@ export async function startTestApp(
     ...OWN_PAYMENT_DETAILS,
     BACKUP_DIR: backups,
     ...fresh?.env,
+    ...(lent && { DATA_DIR: lent.dataDir }),
     ...opts.env,
   });
-  const db = await openDatabase(config, quietLog);
+  const db = lent?.db ?? (await openDatabase(config, quietLog));
   // TEST_DIST_DIR lets parallel runs use their own build, since a rebuild swaps the hashed files.
   const app = await buildApp({ config, db, distDir: process.env.TEST_DIST_DIR });
   let baseUrl = "";
@@ -62,7 +67,8 @@ export async function startTestApp(
     baseUrl,
     async close() {
       await app.close();
-      await db.close();
+      if (lent) await lent.giveBack();
+      else await db.close();
       await fresh?.cleanup();
       rmSync(backups, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -6,15 +6,10 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
-import { pgdataOf } from "../../src/server/db/pglite/options";
+import { copyMigratedPglite, lendPglite } from "./lent-pglite";
 
 export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
-
-/** Puts a copy of the run's migrated PGlite database (global-setup.ts) into a DATA_DIR. */
-export function copyMigratedPglite(dataDir: string): void {
-  cpSync(pgdataOf(inject("pgliteTemplateDir")), pgdataOf(dataDir), { recursive: true });
-}
 
 /**
  * Env for a fresh, empty database of the given kind: a PGlite folder or a new
@@ -49,14 +44,27 @@ export async function freshDatabaseEnv(
   };
 }
 
-/** A migrated, empty database of the given kind, opened directly (no server). Close `db`, then `cleanup`. */
-async function openFreshDatabase(kind: DbKind): Promise<{ db: Database; cleanup: () => Promise<void> }> {
+/**
+ * A migrated, empty database of the given kind, opened directly (no server); `done` closes and removes it, or
+ * gives a lent PGlite back (lent-pglite.ts).
+ */
+async function openFreshDatabase(kind: DbKind): Promise<{ db: Database; done: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const lent = await lendPglite();
+    return { db: lent.db, done: lent.giveBack };
+  }
   const { env, cleanup } = await freshDatabaseEnv(kind);
   const db = await openDatabase(
     { DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 },
     { info() {}, warn() {} },
   );
-  return { db, cleanup };
+  return {
+    db,
+    done: async () => {
+      await db.close();
+      await cleanup();
+    },
+  };
 }
 
 /**
@@ -70,7 +78,6 @@ export function useFreshDatabase(kind: DbKind, use: (db: Database) => void): voi
     use(opened.db);
   });
   afterAll(async () => {
-    await opened?.db.close();
-    await opened?.cleanup();
+    await opened?.done();
   });
 }
