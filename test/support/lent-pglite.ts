@@ -139,9 +139,9 @@ export async function lendPglite(): Promise<LentPglite> {
   };
   const db: Database = {
     kind: open.db.kind,
-    query: <T>(sql: string, params?: unknown[]) => live().query<T>(sql, params),
-    exec: (sql) => live().exec(sql),
-    transaction: (fn) => live().transaction(fn),
+    query: async <T>(sql: string, params?: unknown[]) => live().query<T>(sql, params),
+    exec: async (sql) => live().exec(sql),
+    transaction: async (fn) => live().transaction(fn),
     async listen(channel, onPayload) {
       const stop = await live().listen(channel, onPayload);
       const once = async () => {
