@@ -124,9 +124,9 @@ export interface LentPglite {
 
 /**
  * A migrated, empty PGlite database for one test file, lent from the ones this
- * worker's earlier files gave back (or a fresh copy when none is idle). A fresh
- * copy cost a test file about 0.8 s of CPU in opening PGlite and filling its
- * catalog caches again; putting one back costs about 0.05 s (decision 072).
+ * worker's earlier files gave back (or a fresh copy when none is idle): putting
+ * one back costs a file far less than starting PGlite on a copy and filling its
+ * catalog caches again (decision 072).
  */
 export async function lendPglite(): Promise<LentPglite> {
   const open = idle.pop() ?? (await openFresh());
