@@ -11,6 +11,13 @@ export function copyMigratedPglite(dataDir: string): void {
   cpSync(pgdataOf(inject("pgliteTemplateDir")), pgdataOf(dataDir), { recursive: true });
 }
 
+/** A new DATA_DIR in the run's scratch folder, holding a copy of the run's migrated PGlite database. */
+export function migratedPgliteDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
+  copyMigratedPglite(dataDir);
+  return dataDir;
+}
+
 /**
  * Everything a test could change in the database's shape: tables, columns, constraints, indexes, triggers,
  * functions, rules, extensions and stored settings. A database whose shape differs from the migrated one is
@@ -83,8 +90,7 @@ interface Open {
 const idle: Open[] = [];
 
 async function openFresh(): Promise<Open> {
-  const dataDir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
-  copyMigratedPglite(dataDir);
+  const dataDir = migratedPgliteDir();
   // Its maintenance would run in the middle of some later file's test: the worker keeps it open for minutes.
   const db = await openDatabase({ DATA_DIR: dataDir, CHECKPOINT_INTERVAL_MS: 3_600_000 }, { info() {}, warn() {} });
   migrated ??= await readMigrated(db);

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
-import { copyMigratedPglite, lendPglite } from "./lent-pglite";
+import { lendPglite, migratedPgliteDir } from "./lent-pglite";
 
 export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
@@ -20,8 +20,7 @@ export async function freshDatabaseEnv(
   kind: DbKind,
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
-    const dir = mkdtempSync(join(tmpdir(), "caravana-pglite-"));
-    copyMigratedPglite(dir);
+    const dir = migratedPgliteDir();
     return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const adminUrl = inject("postgresUrl");
