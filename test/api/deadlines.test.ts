@@ -130,6 +130,37 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     expect(page).toMatchObject({ situacao: "vencida", prazo_pagamento: deadline.toISOString() });
   });
 
+  test("a pass of more than fifty, after a change of no row as the start makes, plans afresh and passes every seat on once", async ({
+    t,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 60);
+    await t.db.query(
+      `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, preco_centavos, created_at)
+       SELECT 'Pessoa Lote ' || g, 20, '989' || lpad(g::text, 8, '0'), 'PIX', 1500, now() + make_interval(secs => g)
+       FROM generate_series(1, 120) g`,
+    );
+    // The start's update of no row leaves the triggers planned for empty changes.
+    await t.db.query("UPDATE registrations SET preco_centavos = caravana_price() WHERE preco_centavos IS NULL");
+    await advanceClock(t.db, 10 * DAY);
+    expect(await t.app.deadlines.runOnce()).toBe(60);
+    const [after] = await t.db.query<{ vencidas: number; sentados: number; com_prazo: number; esperando: number }>(
+      `SELECT count(*) FILTER (WHERE situacao = 'vencida')::int AS vencidas,
+              count(*) FILTER (WHERE situacao = 'vaga' AND promovido_em IS NOT NULL)::int AS sentados,
+              count(*) FILTER (WHERE situacao = 'vaga' AND prazo_pagamento > caravana_agora())::int AS com_prazo,
+              count(*) FILTER (WHERE situacao = 'espera')::int AS esperando
+       FROM registrations`,
+    );
+    expect(after).toEqual({ vencidas: 60, sentados: 60, com_prazo: 60, esperando: 0 });
+    const [log] = await t.db.query<{ vencidas: number; movidas: number }>(
+      `SELECT count(*) FILTER (WHERE tipo = 'inscricao.vencida')::int AS vencidas,
+              count(*) FILTER (WHERE tipo = 'inscricao.movida')::int AS movidas
+       FROM activity_log`,
+    );
+    expect(log).toEqual({ vencidas: 60, movidas: 60 });
+    expect(await t.app.deadlines.runOnce()).toBe(0);
+  });
+
   test("'Prorrogar prazo' gives a new date with a reason, for one or a selection; refused for the past and for who does not owe", async ({
     t,
     register,

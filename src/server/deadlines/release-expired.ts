@@ -16,6 +16,13 @@ export const RELEASE_BATCH = { pglite: 150, postgres: 1000 } as const;
 const REPLAN_ABOVE = 200;
 
 /**
+ * A pass's first batch plans afresh above this, and the pass's later batches reuse those plans: the server's start
+ * changes no row in one statement, and with the plans it leaves PGlite's batches of 150 took 1.5 times as long
+ * (decision 073).
+ */
+const REPLAN_FIRST_ABOVE = 50;
+
+/**
  * Seated, owing, and past the deadline plus the statement's tolerance, by the deadlines' clock
  * (caravana_agora). The moment is worked out once, so the partial index on prazo_pagamento finds the rows.
  */
@@ -40,18 +47,18 @@ const NAMED_SQL = `SELECT id FROM registrations WHERE id = ANY($1::uuid[]) AND $
  * (registrations_lock_buses), and each row is checked again after its lock,
  * so a payment that committed first wins and a row released by another
  * instance is not released twice. `ids` limits it to some registrations
- * ("Liberar vaga" by hand); the log then names the person who tapped.
+ * ("Liberar vaga" by hand); the log then names the person who tapped. `firstOfPass`: the first batch of a pass.
  */
 export async function releaseExpired(
   db: Pick<Database, "transaction">,
-  opts: { ids?: string[]; byHand?: boolean; limit?: number } = {},
+  opts: { ids?: string[]; byHand?: boolean; limit?: number; firstOfPass?: boolean } = {},
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     if (!opts.byHand) await setFlag(tx, "caravana.ator_nome", "Sistema");
     const [pick, scope] = opts.ids ? [NAMED_SQL, [opts.ids]] : [BATCH_SQL, [opts.limit ?? RELEASE_BATCH.postgres]];
     const [{ due }] = await tx.query<{ due: number }>(`SELECT count(*)::int AS due FROM (${pick}) d`, scope);
     if (due === 0) return [];
-    if (due > REPLAN_ABOVE) await tx.exec("DISCARD PLANS");
+    if (due > REPLAN_ABOVE || (opts.firstOfPass && due > REPLAN_FIRST_ABOVE)) await tx.exec("DISCARD PLANS");
     const rows = await tx.query<{ id: string }>(
       `WITH due AS (${pick} FOR UPDATE SKIP LOCKED)
        UPDATE registrations r SET situacao = 'vencida', onibus_id = NULL, updated_at = now()

@@ -36,8 +36,8 @@ export const deadlinesPlugin = fp(async (app: FastifyInstance, opts: { everyMs?:
     const started = performance.now();
     const limit = RELEASE_BATCH[app.db.kind];
     let total = 0;
-    for (;;) {
-      const released = await releaseExpired(app.db, { limit });
+    for (let firstOfPass = true; ; firstOfPass = false) {
+      const released = await releaseExpired(app.db, { limit, firstOfPass });
       total += released.length;
       if (released.length < limit) break;
       await nextTurn();
