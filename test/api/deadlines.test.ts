@@ -155,7 +155,8 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     const [log] = await t.db.query<{ vencidas: number; movidas: number }>(
       `SELECT count(*) FILTER (WHERE tipo = 'inscricao.vencida')::int AS vencidas,
               count(*) FILTER (WHERE tipo = 'inscricao.movida')::int AS movidas
-       FROM activity_log`,
+       FROM activity_log l JOIN registrations r ON r.id = l.inscricao_id
+       WHERE r.nome_completo LIKE 'Pessoa Lote %'`,
     );
     expect(log).toEqual({ vencidas: 60, movidas: 60 });
     expect(await t.app.deadlines.runOnce()).toBe(0);
