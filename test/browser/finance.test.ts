@@ -77,6 +77,8 @@ describe("Financeiro", () => {
         await page.goto("/admin");
         await page.getByRole("link", { name: "Financeiro" }).click();
         await page.getByRole("heading", { name: "Extrato do banco" }).waitFor(WAIT);
+        // Its cash loaded: a button enabled then fades in, and a colour judged half-way fails.
+        await expect.poll(() => page.getByRole("button", { name: "Registrar entrega" }).isEnabled(), WAIT).toBe(true);
         await checkScreen(page, vp, "financeiro");
 
         await page.getByLabel("Importar extrato").setInputFiles(file);
