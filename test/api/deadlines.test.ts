@@ -130,20 +130,51 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     expect(page).toMatchObject({ situacao: "vencida", prazo_pagamento: deadline.toISOString() });
   });
 
-  test("a pass of more than fifty, after a change of no row as the start makes, plans afresh and passes every seat on once", async ({
+  test("a pass plans its triggers afresh in its first batch only, after the start's update of no row, and passes every seat on once", async ({
     t,
     adminSession,
   }) => {
-    await addBus(adminSession, "Ônibus 1", 60);
+    // Two batches on PGlite (150, then 100), one on PostgreSQL: more than 75 due in each.
+    const due = 250;
+    for (const [i, lugares] of [100, 100, 50].entries()) await addBus(adminSession, `Ônibus ${i + 1}`, lugares);
     await t.db.query(
       `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento, preco_centavos, created_at)
        SELECT 'Pessoa Lote ' || g, 20, '989' || lpad(g::text, 8, '0'), 'PIX', 1500, now() + make_interval(secs => g)
-       FROM generate_series(1, 120) g`,
+       FROM generate_series(1, $1::int) g`,
+      [2 * due],
     );
-    // The start's update of no row leaves the triggers planned for empty changes.
+    // As the server's start does: it leaves the triggers planned for empty changes.
     await t.db.query("UPDATE registrations SET preco_centavos = caravana_price() WHERE preco_centavos IS NULL");
     await advanceClock(t.db, 10 * DAY);
-    expect(await t.app.deadlines.runOnce()).toBe(60);
+
+    // Which batches planned afresh: each release's transaction, with what it ran through exec.
+    const db = t.app.db;
+    const transaction = db.transaction;
+    const batches: { released: boolean; execs: string[] }[] = [];
+    db.transaction = ((fn) =>
+      transaction.call(db, (tx) => {
+        const batch = { released: false, execs: [] as string[] };
+        batches.push(batch);
+        return fn({
+          query: (sql, params) => {
+            if (sql.includes("SET situacao = 'vencida'")) batch.released = true;
+            return tx.query(sql, params);
+          },
+          exec: (sql) => {
+            batch.execs.push(sql);
+            return tx.exec(sql);
+          },
+        });
+      })) as typeof transaction;
+    try {
+      expect(await t.app.deadlines.runOnce()).toBe(due);
+    } finally {
+      db.transaction = transaction;
+    }
+    const releases = batches.filter((b) => b.released);
+    const replanned = releases.map((b) => b.execs.includes("DISCARD PLANS"));
+    expect(replanned).toEqual(kind === "pglite" ? [true, false] : [true]);
+
     const [after] = await t.db.query<{ vencidas: number; sentados: number; com_prazo: number; esperando: number }>(
       `SELECT count(*) FILTER (WHERE situacao = 'vencida')::int AS vencidas,
               count(*) FILTER (WHERE situacao = 'vaga' AND promovido_em IS NOT NULL)::int AS sentados,
@@ -151,14 +182,14 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
               count(*) FILTER (WHERE situacao = 'espera')::int AS esperando
        FROM registrations`,
     );
-    expect(after).toEqual({ vencidas: 60, sentados: 60, com_prazo: 60, esperando: 0 });
+    expect(after).toEqual({ vencidas: due, sentados: due, com_prazo: due, esperando: 0 });
     const [log] = await t.db.query<{ vencidas: number; movidas: number }>(
       `SELECT count(*) FILTER (WHERE tipo = 'inscricao.vencida')::int AS vencidas,
               count(*) FILTER (WHERE tipo = 'inscricao.movida')::int AS movidas
        FROM activity_log l JOIN registrations r ON r.id = l.inscricao_id
        WHERE r.nome_completo LIKE 'Pessoa Lote %'`,
     );
-    expect(log).toEqual({ vencidas: 60, movidas: 60 });
+    expect(log).toEqual({ vencidas: due, movidas: due });
     expect(await t.app.deadlines.runOnce()).toBe(0);
   });
 

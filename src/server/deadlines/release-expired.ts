@@ -16,11 +16,11 @@ export const RELEASE_BATCH = { pglite: 150, postgres: 1000 } as const;
 const REPLAN_ABOVE = 200;
 
 /**
- * A pass's first batch plans afresh above this, and the pass's later batches reuse those plans: the server's start
- * changes no row in one statement, and with the plans it leaves PGlite's batches of 150 took 1.5 times as long
- * (decision 073).
+ * A pass's first batch plans afresh above this, and the pass's later batches reuse those plans. The server's start
+ * runs an UPDATE that matches no row, which leaves the triggers planned for empty changes; below this, pairing the
+ * rows one by one costs less than planning again (decision 073).
  */
-const REPLAN_FIRST_ABOVE = 50;
+const REPLAN_FIRST_ABOVE = 75;
 
 /**
  * Seated, owing, and past the deadline plus the statement's tolerance, by the deadlines' clock
