@@ -4,6 +4,7 @@ import type { Database } from "../src/server/db/database";
 import { releaseExpired } from "../src/server/deadlines/release-expired";
 import { ms, percentile, Report, runBench } from "./support-report";
 import { dbKinds, type DbKind, freshDatabase, startServer } from "./support-server";
+import { quietLog } from "../test/support/quiet-log";
 
 /**
  * npm run bench:deadlines [-- --db=pglite|postgres|both]
@@ -137,8 +138,7 @@ async function onePerson(db: Database, r: Report, kind: DbKind) {
 async function runKind(kind: DbKind, r: Report) {
   const database = await freshDatabase(kind);
   try {
-    const silent = { info() {}, warn() {} };
-    const db = await openDatabase(database.config, silent);
+    const db = await openDatabase(database.config, quietLog);
     const seeded = performance.now();
     await seed(db);
     // A database that grew over weeks has been vacuumed and analysed by then.
@@ -170,7 +170,7 @@ async function runKind(kind: DbKind, r: Report) {
       await server.stop();
     }
 
-    const after = await openDatabase(database.config, silent);
+    const after = await openDatabase(database.config, quietLog);
     try {
       const [counts] = await after.query<{ vencidas: number; esperando: number; prazos: number }>(
         `SELECT count(*) FILTER (WHERE situacao = 'vencida')::int AS vencidas,

@@ -16,6 +16,7 @@ import {
   type DbKind,
   visitorsDuring,
 } from "./support-server";
+import { quietLog } from "../test/support/quiet-log";
 
 /**
  * npm run bench:editions [-- --db=pglite|postgres|both] [--rows=5000] [--log=80000]
@@ -31,7 +32,7 @@ const TARGET = { closeMs: 10_000, visitorP95Ms: 200, growthBytes: 100 * 1024 * 1
 
 /** Activity log entries, as months of panel work leave them: the backup's largest table. */
 async function seedLog(db: BenchDatabase, rows: number): Promise<void> {
-  const conn = await openDatabase(db.config, { info() {}, warn() {} });
+  const conn = await openDatabase(db.config, quietLog);
   try {
     await conn.query(
       `INSERT INTO activity_log (ator_nome, tipo, resumo, depois)
@@ -52,7 +53,7 @@ async function backupGrowth(kind: DbKind, report: Report): Promise<void> {
     const times: number[] = [];
     for (const rows of [20_000, 60_000]) {
       await seedLog(db, rows);
-      const conn = await openDatabase(db.config, { info() {}, warn() {} });
+      const conn = await openDatabase(db.config, quietLog);
       try {
         // The median of three: one backup's time moves with the machine's load.
         const runs: number[] = [];

@@ -13,6 +13,7 @@ import {
   type DbKind,
   visitorsDuring,
 } from "./support-server";
+import { quietLog } from "../test/support/quiet-log";
 
 /**
  * npm run bench:finance [-- --db=pglite|postgres|both] [--lines=5000] [--rows=2000] [--big=20000]
@@ -30,7 +31,7 @@ const TARGET = { importMs: 2000, visitorP95Ms: 200, registrationP95Ms: 200, regi
 const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, "");
 
 async function statement(db: BenchDatabase, lineCount = LINES, prefix = "bench"): Promise<string> {
-  const conn = await openDatabase(db.config, { info() {}, warn() {} });
+  const conn = await openDatabase(db.config, quietLog);
   const pending = await conn.query<{ referencia: string; nome_completo: string }>(
     "SELECT referencia, nome_completo FROM registrations WHERE status_pagamento = 'pendente' ORDER BY referencia",
   );

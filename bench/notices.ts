@@ -4,6 +4,7 @@ import { startPushReceiver } from "../test/support/push-receiver";
 import { ms, percentile, Report, runBench } from "./support-report";
 import { seedRegistrations } from "./support-seed";
 import { adminCookie, dbKinds, type DbKind, flag, freshDatabase, startServer } from "./support-server";
+import { quietLog } from "../test/support/quiet-log";
 
 /**
  * npm run bench:notices [-- --db=pglite|postgres|both] [--phones=2000]
@@ -25,7 +26,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
   try {
     await seedRegistrations(database, PHONES);
     // Every registration's phone turned notices on (the API's own path is the tests'; here, the rows it writes).
-    const db = await openDatabase(database.config, { info() {}, warn() {} });
+    const db = await openDatabase(database.config, quietLog);
     const ids = (await db.query<{ id: string }>("SELECT id FROM registrations ORDER BY created_at")).map((r) => r.id);
     const subs = ids.map(() => receiver.subscription());
     await db.query(

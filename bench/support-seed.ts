@@ -1,6 +1,7 @@
 import { openDatabase } from "../src/server/db/open-database";
 import { foldGramLog } from "../src/server/registrations/short-search-counts";
 import type { BenchDatabase } from "./support-server";
+import { quietLog } from "../test/support/quiet-log";
 
 /** Realistic-looking registrations, inserted straight into the database before the server starts. */
 
@@ -92,8 +93,7 @@ function rng(seed: number): () => number {
 }
 
 export async function seedRegistrations(db: BenchDatabase, count: number, batch = 5000): Promise<number> {
-  const silent = { info() {}, warn() {} };
-  const conn = await openDatabase(db.config, silent);
+  const conn = await openDatabase(db.config, quietLog);
   const random = rng(2025);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const started = performance.now();

@@ -19,6 +19,7 @@ import {
 } from "./support-server";
 import { openAdminStream } from "./support-sse";
 import { SURGE_CONNECTIONS, SURGE_RATE_LIMIT, surge, surgeRegistration } from "./support-surge";
+import { quietLog } from "../test/support/quiet-log";
 
 /**
  * npm run bench:surge [-- --db=pglite|postgres|both] [--duration=20] [--panels=0] [--rate=N] [--seats=N] [--node-args="--flag …"]
@@ -126,7 +127,7 @@ async function run(kind: DbKind, report: Report): Promise<void> {
     );
 
     // The server is stopped: PGlite allows one process per DATA_DIR, and the raw rate must not share the CPU.
-    const conn = await openDatabase(db.config, { info() {}, warn() {} });
+    const conn = await openDatabase(db.config, quietLog);
     try {
       if (SEATS) await checkSeats(conn, kind, report);
       const [{ n }] = await conn.query<{ n: number }>("SELECT count(*)::int AS n FROM registrations");

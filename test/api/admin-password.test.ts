@@ -11,8 +11,8 @@ import { openDatabase } from "../../src/server/db/open-database";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { startTestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
+import { quietLog } from "../support/quiet-log";
 
-const quietLog = { info() {}, warn() {} };
 const GENERATED = /\b([a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4})\b/;
 
 function distFiles(dir = DEFAULT_DIST_DIR): string[] {

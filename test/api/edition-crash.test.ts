@@ -9,6 +9,7 @@ import { openDatabase } from "../../src/server/db/open-database";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
+import { quietLog } from "../support/quiet-log";
 
 const PASSWORD = "senha-de-teste-do-encerramento";
 const PEOPLE = 2000;
@@ -23,7 +24,7 @@ async function truncateWaits(client: pg.Client): Promise<boolean> {
 
 /** Enough people that the close's transaction is still running when the server is killed. */
 async function seed(env: Record<string, string>) {
-  const db = await openDatabase(loadConfig({ NODE_ENV: "test", ...env }), { info() {}, warn() {} });
+  const db = await openDatabase(loadConfig({ NODE_ENV: "test", ...env }), quietLog);
   await db.query(
     `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento)
      SELECT 'Pessoa ' || i, 20 + i % 30, '9898' || lpad(i::text, 7, '0'), 'PIX' FROM generate_series(1, $1) AS i`,

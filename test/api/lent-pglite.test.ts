@@ -3,8 +3,7 @@ import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
 import { lendPglite } from "../support/lent-pglite";
 import { freshDatabaseEnv } from "../support/test-database";
-
-const quiet = { info() {}, warn() {} };
+import { quietLog } from "../support/quiet-log";
 
 /** Every row of every table, and every sequence's position: what a test could leave behind. */
 async function contents(db: Database): Promise<Record<string, unknown>> {
@@ -29,7 +28,7 @@ async function contents(db: Database): Promise<Record<string, unknown>> {
 describe("a PGlite lent from test file to test file", () => {
   it("comes back as a fresh copy: rows, settings, sequences, session and listeners", async () => {
     const fresh = await freshDatabaseEnv("pglite");
-    const copy = await openDatabase({ DATA_DIR: fresh.env.DATA_DIR, CHECKPOINT_INTERVAL_MS: 60_000 }, quiet);
+    const copy = await openDatabase({ DATA_DIR: fresh.env.DATA_DIR, CHECKPOINT_INTERVAL_MS: 60_000 }, quietLog);
     const migrated = await contents(copy);
     await copy.close();
     await fresh.cleanup();

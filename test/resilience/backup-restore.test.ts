@@ -16,8 +16,7 @@ import { JPEG_BYTES, multipartBody } from "../support/multipart";
 import { startTestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv, useFreshDatabase } from "../support/test-database";
 import { seedPaymentRecords } from "../support/seed-payments";
-
-const quiet = { info() {}, warn() {} };
+import { quietLog } from "../support/quiet-log";
 
 function cli(script: string, args: string[], env: Record<string, string>) {
   const r = spawnSync(process.execPath, [`dist/server/${script}.js`, ...args], {
@@ -32,7 +31,7 @@ function cli(script: string, args: string[], env: Record<string, string>) {
 
 /** Every stored column of every backed-up table, in a stable order. */
 async function snapshot(env: Record<string, string>) {
-  const db = await openDatabase(loadConfig({ NODE_ENV: "test", ...env }), quiet);
+  const db = await openDatabase(loadConfig({ NODE_ENV: "test", ...env }), quietLog);
   try {
     const out: Record<string, unknown[]> = {};
     for (const table of BACKUP_TABLES) {

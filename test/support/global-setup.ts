@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/server/db/open-database";
 import { startPostgres } from "./postgres-server";
 import { enterRunScratch } from "./scratch-dir";
+import { quietLog } from "./quiet-log";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,7 +20,6 @@ declare module "vitest" {
 }
 
 const POSTGRES_TEMPLATE = "caravana_migrada";
-const quietLog = { info() {}, warn() {} };
 
 interface Prepared {
   postgresUrl: string;

@@ -5,6 +5,7 @@ import { inject } from "vitest";
 import type { Database, Queryable } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
 import { pgdataOf } from "../../src/server/db/pglite/options";
+import { quietLog } from "./quiet-log";
 
 /** Puts a copy of the run's migrated PGlite database (global-setup.ts) into a DATA_DIR. */
 export function copyMigratedPglite(dataDir: string): void {
@@ -92,7 +93,7 @@ const idle: Open[] = [];
 async function openFresh(): Promise<Open> {
   const dataDir = migratedPgliteDir();
   // Its maintenance would run in the middle of some later file's test: the worker keeps it open for minutes.
-  const db = await openDatabase({ DATA_DIR: dataDir, CHECKPOINT_INTERVAL_MS: 3_600_000 }, { info() {}, warn() {} });
+  const db = await openDatabase({ DATA_DIR: dataDir, CHECKPOINT_INTERVAL_MS: 3_600_000 }, quietLog);
   migrated ??= await readMigrated(db);
   return { db, dataDir };
 }

@@ -9,6 +9,7 @@ import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
 import { lendPglite } from "./lent-pglite";
 import { type DbKind, freshDatabaseEnv } from "./test-database";
+import { quietLog } from "./quiet-log";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,8 +19,6 @@ export interface TestApp {
   baseUrl: string;
   close(): Promise<void>;
 }
-
-const quietLog = { info() {}, warn() {} };
 
 /**
  * The real server on a real, empty database of the given kind.

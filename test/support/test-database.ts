@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { openDatabase } from "../../src/server/db/open-database";
 import { lendPglite, migratedPgliteDir } from "./lent-pglite";
+import { quietLog } from "./quiet-log";
 
 export const DB_KINDS = ["pglite", "postgres"] as const;
 export type DbKind = (typeof DB_KINDS)[number];
@@ -55,7 +56,7 @@ async function openFreshDatabase(kind: DbKind): Promise<{ db: Database; done: ()
   const { env, cleanup } = await freshDatabaseEnv(kind);
   const db = await openDatabase(
     { DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, CHECKPOINT_INTERVAL_MS: 60_000 },
-    { info() {}, warn() {} },
+    quietLog,
   );
   return {
     db,
