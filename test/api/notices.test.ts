@@ -333,6 +333,41 @@ describe.each(DB_KINDS)("notices on the family's phone, on %s", (kind) => {
     expect(receiver.to(phone.id)).toHaveLength(3);
   });
 
+  test("a pass that frees two seats at once tells each family on its own phone, and no one twice", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    receiver.clear();
+    await addBus(adminSession, "Ônibus 1", 2);
+    const [ana, bia, caio, davi] = [
+      await register({ nome_completo: "Ana Vence" }),
+      await register({ nome_completo: "Bia Vence" }),
+      await register({ nome_completo: "Caio Espera" }),
+      await register({ nome_completo: "Davi Espera" }),
+    ];
+    await register({ nome_completo: "Edu Sem Celular" });
+    const phones = [ana, bia, caio, davi].map(() => receiver.subscription());
+    for (const [i, held] of [ana, bia, caio, davi].entries())
+      expect((await subscribe(t, phones[i], [held])).statusCode).toBe(200);
+
+    await advanceClock(t.db, 60 * DAY);
+    // One pass, one statement for both seats: each row of it is told.
+    expect(await t.app.deadlines.runOnce()).toBe(2);
+    expect(await queued(t)).toBe(4);
+    await t.app.notices.sendDue();
+    const told = phones.map((p) => receiver.to(p.id).map((r) => r.payload.titulo));
+    expect(told).toEqual([
+      ["Sua vaga foi liberada"],
+      ["Sua vaga foi liberada"],
+      ["Você ganhou uma vaga no Ônibus 1"],
+      ["Você ganhou uma vaga no Ônibus 1"],
+    ]);
+    expect(receiver.to(phones[2].id)[0].payload.corpo).toMatch(
+      new RegExp(`^Caio \\(${caio.referencia}\\): pague até `),
+    );
+  });
+
   test("the eve of the trip, from noon, to everyone seated, once", async ({ t, register, adminSession }) => {
     receiver.clear();
     await addBus(adminSession, "Ônibus 1", 5);

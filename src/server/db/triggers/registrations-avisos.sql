@@ -1,3 +1,3 @@
-CREATE OR REPLACE TRIGGER registrations_avisos AFTER UPDATE ON public.registrations FOR EACH ROW WHEN (((COALESCE(current_setting('caravana.restoring'::text, true), ''::text) <> 'on'::text) AND ((old.status_pagamento IS DISTINCT FROM new.status_pagamento) OR (old.situacao IS DISTINCT FROM new.situacao) OR (old.onibus_id IS DISTINCT FROM new.onibus_id) OR (old.autorizacao_recebida_em IS DISTINCT FROM new.autorizacao_recebida_em)))) EXECUTE FUNCTION caravana_avisos_inscricao();
+CREATE OR REPLACE TRIGGER registrations_avisos AFTER UPDATE ON public.registrations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION caravana_avisos_inscricao();
 
 COMMENT ON TRIGGER registrations_avisos ON registrations IS 'A payment, a seat, a bus, a release or an authorisation queues a notice for the phones that proved the registration.';
