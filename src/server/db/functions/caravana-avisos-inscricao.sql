@@ -11,7 +11,8 @@ BEGIN
     RETURN NULL;
   END IF;
   -- Once per statement, not once per row: most registrations have no phone with notices on, and a release of
-  -- 150 seats then costs one join here instead of 300 calls (decision 074).
+  -- 150 seats then costs one query here instead of 300 calls (decision 074). Statement triggers fire in name
+  -- order, so this one runs before registrations_settle_seats_update: a payment is told before the seat it brings.
   FOR r IN
     SELECT n.id, n.nome_completo, n.referencia, n.onibus_id, n.situacao, n.status_pagamento, n.prazo_pagamento,
            n.autorizacao_recebida_em, o.situacao AS antes_situacao, o.status_pagamento AS antes_pagamento,
@@ -24,7 +25,8 @@ BEGIN
     WHERE (o.status_pagamento IS DISTINCT FROM n.status_pagamento OR o.situacao IS DISTINCT FROM n.situacao
            OR o.onibus_id IS DISTINCT FROM n.onibus_id
            OR o.autorizacao_recebida_em IS DISTINCT FROM n.autorizacao_recebida_em)
-    ORDER BY n.id
+    -- People promoted together are told in their order in the line.
+    ORDER BY o.ordem_espera NULLS LAST, n.id
   LOOP
     quem := caravana_quem(r.nome_completo, r.referencia);
     onibus := NULL;
