@@ -219,5 +219,15 @@ describe("statement timeout on postgres", () => {
     const [row] = await t.db.query<{ jit: string }>("SHOW jit");
     const [inTx] = await t.db.transaction((tx) => tx.query<{ jit: string }>("SHOW jit"));
     expect([row.jit, inTx.jit]).toEqual(["off", "off"]);
+    // Connections the pool opens at the same moment, each answering while the others wait.
+    const many = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.db.query<{ jit: string; pid: number }>(
+          "SELECT current_setting('jit') AS jit, pg_backend_pid() AS pid, pg_sleep(0.05)",
+        ),
+      ),
+    );
+    expect(new Set(many.map(([r]) => r.pid)).size).toBeGreaterThan(1);
+    expect(many.map(([r]) => r.jit)).toEqual(Array(6).fill("off"));
   });
 });

@@ -31,14 +31,15 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     connectionString: opts.url,
     max: opts.maxConnections ?? 10,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    // No LLVM compiling: the planner overestimates joins of a trigger's transition tables, and compiling the log's
+    // statement cost more than running it (decision 071). Set on each new connection before the pool hands it
+    // out (a query sent while another runs is deprecated in pg 8 and refused in pg 9), and as a SET, so that
+    // options given in DATABASE_URL or PGOPTIONS still apply.
+    onConnect: async (client) => {
+      await client.query("SET jit = off");
+    },
   });
   pool.on("error", () => {}); // an idle client dropped by the server: the pool replaces it
-  // No LLVM compiling: the planner overestimates joins of a trigger's transition tables, and compiling the log's
-  // statement cost more than running it (decision 071). Set on each new connection, ahead of its first query, so
-  // that options given in DATABASE_URL or PGOPTIONS still apply.
-  pool.on("connect", (client) => {
-    client.query("SET jit = off").catch(() => {}); // a connection that fails here fails its next query too
-  });
   await pool.query("SELECT 1");
 
   const listeners = new Map<string, Set<(payload: string) => void>>();
