@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What `npm test` needs from Debian besides Node: Chromium for the browser tests,
+# What `npm test` needs from Debian besides Node: Chromium and its pt-BR language for the browser tests,
 # PostgreSQL's initdb/pg_ctl for the engine tests, LibreOffice Calc for the CSV
 # check, poppler for printed pages, docker-compose for the compose files.
 # Installs what is missing as root or through sudo; otherwise stops with one
@@ -8,6 +8,8 @@ set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The browser's own language (dates as 16/08/2025, its messages in Portuguese), as on the families' phones.
+[ -f /usr/lib/chromium/locales/pt-BR.pak ] || missing+=(chromium-l10n)
 [ -x /usr/bin/soffice ] || missing+=(libreoffice-calc-nogui)
 { command -v pdftoppm && command -v pdftotext; } >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)

@@ -54,4 +54,29 @@ describe("the tests' Chromium", () => {
     expect(ours.browserUi).toEqual([]);
     expect(ours.processTypes).not.toContain("GPU");
   });
+
+  it("speaks Portuguese in its own words and fields, as a family's phone does", async () => {
+    const context = await newContext(await workerBrowser(), "phone", { baseURL: "http://127.0.0.1" });
+    try {
+      const page = await context.newPage();
+      await page.setContent(
+        '<input required aria-label="Nome"><input type="date" value="2025-08-16"><input type="time" value="20:00">',
+      );
+      // The browser's own message for an empty required field comes from its language, not the page's locale.
+      expect(await page.getByLabel("Nome").evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(
+        "Preencha este campo.",
+      );
+      // The date and time fields' parts, in the order the browser draws them: day first, and a 24-hour clock.
+      const cdp = await context.newCDPSession(page);
+      const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+        nodes: { role?: { value: string }; name?: { value: string }; value?: { value: unknown } }[];
+      };
+      const parts = nodes
+        .filter((n) => n.role?.value === "spinbutton")
+        .map((n) => `${n.name?.value.split(" ")[0]} ${n.value?.value}`);
+      expect(parts).toEqual(["Dia 16", "Mês 8", "Ano 2025", "Horas 20", "Minutos 0"]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -77,11 +77,20 @@ export const TEST_FEATURES_FLAG = `--disable-features=${[
  */
 const TEST_GPU_FLAG = "--in-process-gpu";
 
+/**
+ * The browser's own language, as on the families' phones: date and time fields read "16/08/2025" and "20:00",
+ * and the browser's own messages are in Portuguese. A context's locale changes only what pages read
+ * (navigator.language, Intl); on Linux, Chromium takes its own language from the environment, and it needs
+ * Debian's chromium-l10n for it (scripts/test-prerequisites.sh).
+ */
+const TEST_BROWSER_LANGUAGE = { LANGUAGE: "pt_BR", LANG: "pt_BR.UTF-8" };
+
 /** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic", TEST_PAGE_JS_FLAGS, TEST_FEATURES_FLAG, TEST_GPU_FLAG],
+    env: { ...process.env, ...TEST_BROWSER_LANGUAGE },
   });
 }
 
