@@ -63,6 +63,8 @@ describe("payment deadlines, on phones", () => {
       await panelContext.clock.setFixedTime(await clockNow(ui.app.db));
       await admin.goto("/admin");
       await dashboardReady(admin);
+      // One bus of one seat, taken, and Bia waiting: each count agrees with its word.
+      await admin.getByText("Vagas: 1 lugar · 1 ocupado · 0 livres · 1 na lista de espera").waitFor(WAIT);
       await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Vence em breve" });
       await panelCard(admin, "Ana Prazo")
         .getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d$/)

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { RegistrationStats } from "../../../shared/admin-api";
+import { agree } from "../../../shared/plural";
 import type { SeatOverview } from "../../../shared/seats";
 import { RefreshIcon } from "./dashboard-header";
 
@@ -40,8 +41,10 @@ export function StatsSection({ stats, seats, loading, onRefresh }: Props) {
       </dl>
       {seats && seats.onibus.length > 0 && (
         <p className="admin-seats-line">
-          Vagas: <strong>{seats.lugares}</strong> lugares · <strong>{seats.ocupados}</strong> ocupados ·{" "}
-          <strong>{seats.livres}</strong> livres · <strong>{seats.espera}</strong> na lista de espera
+          Vagas: <strong>{seats.lugares}</strong> {agree(seats.lugares, "lugar", "lugares")} ·{" "}
+          <strong>{seats.ocupados}</strong> {agree(seats.ocupados, "ocupado", "ocupados")} ·{" "}
+          <strong>{seats.livres}</strong> {agree(seats.livres, "livre", "livres")} · <strong>{seats.espera}</strong> na
+          lista de espera
         </p>
       )}
     </section>
