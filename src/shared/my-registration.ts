@@ -133,9 +133,9 @@ export interface ClosedEditionAnswer {
   error: string;
   edicao_encerrada: string;
 }
-/** What "Minha inscrição" tells a family whose seat went on: plainly, with the deadline that passed. */
+/** What "Minha inscrição" tells a family whose seat went on: plainly, with the deadline that passed (issue 51's words). */
 export const releasedMessage = (deadline: string) =>
-  `Sua vaga foi liberada: o pagamento não foi confirmado até ${deadline}, e a vaga passou para a próxima pessoa da lista de espera. Fale com a coordenação.`;
+  `Sua vaga foi liberada porque o pagamento não chegou até ${deadline}. Fale com a coordenação.`;
 
 export const closedEditionMessage = (edition: string) => `Esta inscrição era da ${edition}, que já foi encerrada.`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notBoardedText, receiptText, seatConfirmedText } from "./whatsapp-texts";
+import { notBoardedText, receiptText, releasedSeatText, seatConfirmedText } from "./whatsapp-texts";
 
 const shalom = { groupName: "Grupo Jovem Shalom", eventTitle: "JDJ 2026", price: "R$ 20,00" };
 
@@ -14,6 +14,9 @@ describe("the pages' own WhatsApp texts", () => {
     expect(
       seatConfirmedText(shalom, { nome_completo: "Lia Reis", onibus_nome: "Ônibus 1", referencia: "JDJ2222" }),
     ).toContain("coordenação da caravana do Grupo Jovem Shalom para a JDJ 2026. Abriu uma vaga");
+    expect(releasedSeatText(shalom, "Ana Prazo", "JDJTY27")).toBe(
+      "Olá! A vaga de Ana Prazo (código JDJTY27) na caravana do Grupo Jovem Shalom foi liberada porque o pagamento não chegou no prazo. Podemos conversar?",
+    );
     expect(receiptText({ ...shalom, groupName: "Juventude Católica VG" }, "")).toContain(
       "na caravana da Juventude Católica VG para a JDJ 2026.",
     );

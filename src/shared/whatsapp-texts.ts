@@ -41,6 +41,14 @@ export function seatConfirmedText(
   );
 }
 
+/** A family whose seat was released at its deadline, to the coordination ("Fale com a coordenação"). */
+export function releasedSeatText(f: Pick<TextFacts, "groupName">, name: string, reference: string): string {
+  return (
+    `Olá! A vaga de ${name} (código ${reference}) na caravana ${ofGroup(f.groupName)} foi liberada porque ` +
+    "o pagamento não chegou no prazo. Podemos conversar?"
+  );
+}
+
 /** "Enviar link": the personal link, to the guardian. */
 export function personalLinkText(f: Pick<TextFacts, "eventTitle">, name: string, link: string): string {
   return (

@@ -96,8 +96,20 @@ describe("payment deadlines, on phones", () => {
       // and both open pages follow without a reload.
       await advanceClock(ui.app.db, 20 * DAY);
       expect(await ui.app.app.deadlines.runOnce()).toBe(1);
-      await ana.getByText(/^Sua vaga foi liberada/).waitFor({ timeout: 5_000 });
+      await ana
+        .getByText(
+          `Sua vaga foi liberada porque o pagamento não chegou até ${day}/${month} às 20:00. Fale com a coordenação.`,
+        )
+        .waitFor({ timeout: 5_000 });
       await ana.getByText("Não pague agora: fale antes com a coordenação.").waitFor(WAIT);
+      // "Fale com a coordenação" is a tap away, with the person and her code already written.
+      const talk = new URL(
+        (await ana.getByRole("link", { name: "Falar com a coordenação no WhatsApp" }).getAttribute("href")) ?? "",
+      );
+      expect(talk.hostname).toBe("wa.me");
+      expect(talk.searchParams.get("text")).toMatch(
+        /^Olá! A vaga de Ana Prazo \(código JDJ[0-9A-Z]{4}\) na caravana .+ foi liberada porque o pagamento não chegou no prazo\. Podemos conversar\?$/,
+      );
       await shotAt360(phoneA, "prazo-vaga-liberada");
       const bia = card(phoneB, "Bia Espera");
       await bia.getByText("Vaga no Ônibus 1").waitFor({ timeout: 5_000 });

@@ -1,7 +1,9 @@
 import { type ReactNode, useId, useState } from "react";
 import { type MyRegistration, releasedMessage } from "../../../../shared/my-registration";
 import { dayMonthIn, deadlineIn } from "../../../../shared/dates";
+import { whatsappToInternational } from "../../../../shared/phone";
 import { formatPrice } from "../../../../shared/price";
+import { releasedSeatText } from "../../../../shared/whatsapp-texts";
 import PixPaymentCode from "../../../components/pix/pix-payment-code";
 import { useAppConfig } from "../../../lib/app-config";
 import { Link } from "../../../lib/router";
@@ -51,12 +53,25 @@ function PaymentState({ view }: { view: MyRegistration }) {
 }
 
 function SeatState({ view }: { view: MyRegistration }) {
-  const { timeZone } = useAppConfig();
+  const { timeZone, whatsappNumber, groupName } = useAppConfig();
   if (view.situacao === "vencida")
     return (
-      <p className="my-state my-state-due">
-        {releasedMessage(view.prazo_pagamento ? deadlineIn(view.prazo_pagamento, timeZone) : "o prazo")}
-      </p>
+      <>
+        <p className="my-state my-state-due">
+          {releasedMessage(view.prazo_pagamento ? deadlineIn(view.prazo_pagamento, timeZone) : "o prazo")}
+        </p>
+        <a
+          className="v-btn v-btn-whatsapp my-talk"
+          href={whatsappToInternational(
+            whatsappNumber,
+            releasedSeatText({ groupName }, view.nome_completo, view.referencia),
+          )}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Falar com a coordenação no WhatsApp
+        </a>
+      </>
     );
   if (view.situacao === "desistente")
     return (
