@@ -106,7 +106,10 @@ describe("payment deadlines, on phones", () => {
       const talk = new URL(
         (await ana.getByRole("link", { name: "Falar com a coordenação no WhatsApp" }).getAttribute("href")) ?? "",
       );
-      expect(talk.hostname).toBe("wa.me");
+      const [coordination] = await ui.app.db.query<{ n: string }>(
+        "SELECT valor #>> '{}' AS n FROM event_settings WHERE chave = 'whatsapp'",
+      );
+      expect(`${talk.hostname}${talk.pathname}`).toBe(`wa.me/${coordination.n}`);
       expect(talk.searchParams.get("text")).toMatch(
         /^Olá! A vaga de Ana Prazo \(código JDJ[0-9A-Z]{4}\) na caravana .+ foi liberada porque o pagamento não chegou no prazo\. Podemos conversar\?$/,
       );

@@ -33,7 +33,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     statement_timeout: STATEMENT_TIMEOUT_MS,
     // No LLVM compiling: the planner overestimates joins of a trigger's transition tables, and compiling the log's
     // statement cost more than running it (decision 071). Set on each new connection before the pool hands it
-    // out (a query sent while another runs is deprecated in pg 8 and refused in pg 9), and as a SET, so that
+    // out (a query sent while another runs is deprecated in pg 8, to be refused in pg 9), and as a SET, so that
     // options given in DATABASE_URL or PGOPTIONS still apply.
     onConnect: async (client) => {
       await client.query("SET jit = off");
