@@ -97,7 +97,13 @@ describe("the form remembers, and catches double sign-ups", () => {
         await press(vp, submitButton(page));
         const notice = page.getByRole("alert").filter({ hasText: "Esta pessoa já está inscrita" });
         await notice.waitFor(WAIT);
-        await notice.getByText("peça o link à coordenação", { exact: false }).waitFor(WAIT);
+        // It sends the person to the button right under it, by that button's name.
+        await notice
+          .getByText(
+            "Veja a inscrição em “Ver minha inscrição”, com o código que apareceu na confirmação, ou peça o link à coordenação.",
+            { exact: false },
+          )
+          .waitFor(WAIT);
         // A name and a phone are not enough to learn the code: it opens "Minha inscrição" from any phone.
         expect(await page.getByText(referencia).count()).toBe(0);
         expect(await rows()).toHaveLength(1);

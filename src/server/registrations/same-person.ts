@@ -23,7 +23,7 @@ export const samePersonParams = (data: Pick<RegistrationData, "nome_completo" | 
  * "Minha inscrição" from any phone (decision 041).
  */
 export const alreadyRegisteredMessage = (nome: string) =>
-  `${nome.trim().replace(/\s+/g, " ")} já está inscrito(a) na caravana com este número de responsável. Veja a inscrição em “Já me inscrevi”, com o código que apareceu na confirmação, ou peça o link à coordenação.`;
+  `${nome.trim().replace(/\s+/g, " ")} já está inscrito(a) na caravana com este número de responsável. Veja a inscrição em “Ver minha inscrição”, com o código que apareceu na confirmação, ou peça o link à coordenação.`;
 
 /** The panel's answer to an edit or a move that would make a second registration of one person. */
 export const SAME_PERSON_MESSAGE =
