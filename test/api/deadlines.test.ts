@@ -34,6 +34,14 @@ const row = async (t: TestApp, id: string) =>
     )
   )[0];
 
+/** The end (23:59) of the day `days` after the deadlines' clock's day, in the event's zone (decision 076). */
+const endOfDayAfter = async (t: TestApp, days: number) => {
+  const day = new Date((await clockNow(t.db)).getTime() + days * DAY).toLocaleDateString("en-CA", {
+    timeZone: "America/Fortaleza",
+  });
+  return new Date(`${day}T23:59:00-03:00`);
+};
+
 /** Hours from now to the registration's deadline, by the deadlines' clock. */
 const hoursLeft = async (t: TestApp, id: string) => {
   const [r] = await t.db.query<{ h: number }>(
@@ -58,7 +66,8 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     const seated = await register({ nome_completo: "Ana Sentada" });
     const paid = await register({ nome_completo: "Bia Pagou" });
     const waiting = await register({ nome_completo: "Caio Esperando" });
-    expect(await hoursLeft(t, seated.id)).toBe(7 * 24);
+    // Seven days on, to the end of that day in the event's zone.
+    expect((await row(t, seated.id)).prazo).toEqual(await endOfDayAfter(t, 7));
     expect((await pay(adminSession, paid.id)).statusCode).toBe(200);
     expect((await row(t, paid.id)).prazo).toBeNull();
     expect((await row(t, waiting.id)).prazo).toBeNull();
@@ -73,8 +82,8 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     await adminSession.inject("DELETE", "/api/buses/none");
     await addBus(adminSession, "Ônibus 2", 5);
     const later = await register({ nome_completo: "Davi Depois" });
-    expect(await hoursLeft(t, later.id)).toBe(3 * 24);
-    expect(await hoursLeft(t, seated.id)).toBe(7 * 24);
+    expect((await row(t, later.id)).prazo).toEqual(await endOfDayAfter(t, 3));
+    expect((await row(t, seated.id)).prazo).toEqual(await endOfDayAfter(t, 7));
     // Empty: no deadline for seats given afterwards.
     await settings(adminSession, { prazo_dias: null });
     const none = await register({ nome_completo: "Eva Sem Prazo" });
@@ -97,10 +106,10 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     const next = await register({ nome_completo: "Hana Próxima" });
     const deadline = (await row(t, late.id)).prazo as Date;
     // Past the deadline, within the statement's two days of tolerance: nothing yet.
-    await advanceClock(t.db, 8 * DAY);
+    await advanceClock(t.db, deadline.getTime() + 2 * DAY - HOUR - (await clockNow(t.db)).getTime());
     expect(await t.app.deadlines.runOnce()).toBe(0);
     expect((await row(t, late.id)).situacao).toBe("vaga");
-    await advanceClock(t.db, 1 * DAY + HOUR);
+    await advanceClock(t.db, 2 * HOUR);
     expect(await t.app.deadlines.runOnce()).toBe(1);
     expect(await row(t, late.id)).toMatchObject({ situacao: "vencida", prazo: deadline });
     expect((await row(t, next.id)).situacao).toBe("vaga");
