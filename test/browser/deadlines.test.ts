@@ -52,7 +52,7 @@ describe("payment deadlines, on phones", () => {
 
       const ana = card(phoneA, "Ana Prazo");
       await ana.getByText("Vaga no Ônibus 1").waitFor(WAIT);
-      await ana.getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d\. Depois disso/).waitFor(WAIT);
+      await ana.getByText(/^Pagar até \d\d\/\d\d às 23:59\. Depois disso/).waitFor(WAIT);
       await shotAt360(phoneA, "prazo-minha-inscricao");
       await card(phoneB, "Bia Espera")
         .getByText(/Lista de espera: 1ª posição/)
@@ -67,7 +67,7 @@ describe("payment deadlines, on phones", () => {
       await admin.getByText("Vagas: 1 lugar · 1 ocupado · 0 livres · 1 na lista de espera").waitFor(WAIT);
       await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Vence em breve" });
       await panelCard(admin, "Ana Prazo")
-        .getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d$/)
+        .getByText(/^Pagar até \d\d\/\d\d às 23:59$/)
         .waitFor(WAIT);
       await admin.getByText("1 registro(s) encontrado(s)").waitFor(WAIT);
       await shotAt360(admin, "prazo-vence-em-breve");
