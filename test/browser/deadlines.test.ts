@@ -98,7 +98,7 @@ describe("payment deadlines, on phones", () => {
       expect(await ui.app.app.deadlines.runOnce()).toBe(1);
       await ana
         .getByText(
-          `Sua vaga foi liberada porque o pagamento não chegou até ${day}/${month} às 20:00. Fale com a coordenação.`,
+          `Sua vaga foi liberada porque o pagamento não chegou até ${day}/${month} às 23:59. Fale com a coordenação.`,
         )
         .waitFor({ timeout: 5_000 });
       await ana.getByText("Não pague agora: fale antes com a coordenação.").waitFor(WAIT);

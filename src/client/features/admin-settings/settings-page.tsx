@@ -42,7 +42,7 @@ const HINTS: Partial<Record<SettingKey, string>> = {
   alteracoes_ate:
     "Até este dia, cada família corrige em “Minha inscrição” o responsável, o parentesco e as observações de saúde. Vazio: a véspera do evento.",
   prazo_dias:
-    "Dias para pagar, contados de quando a pessoa ganha a vaga, até as 23:59 do último dia. Vale para as vagas dadas daqui em diante; as já dadas mantêm o prazo delas. Vazio: sem prazo.",
+    "Dias para pagar, contados do dia em que a pessoa ganha a vaga; o prazo termina às 23:59 do último desses dias. Vale para as vagas dadas daqui em diante; as já dadas mantêm o prazo delas. Vazio: sem prazo.",
   prazo_horas_espera:
     "Quem sai da lista de espera tem este prazo, em horas, porque a vaga já tem quem espere por ela. Vazio: o mesmo prazo em dias.",
   prazo_tolerancia_dias:

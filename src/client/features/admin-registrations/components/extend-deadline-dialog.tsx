@@ -12,8 +12,8 @@ import { reportAdminError } from "../../../lib/admin-session";
 import { toast } from "../../../lib/toast";
 import { extendDeadline, extendDeadlines } from "../api/deadlines";
 
-/** The time of day a deadline keeps when only the day changes; 20:00 for a selection. */
-const timeOf = (iso: string | null, zone: string) => (iso ? timeIn(iso, zone) : "20:00");
+/** The time of day a deadline keeps when only the day changes; for a selection, the end of the day (decision 076). */
+const timeOf = (iso: string | null, zone: string) => (iso ? timeIn(iso, zone) : "23:59");
 
 /**
  * "Prorrogar prazo": a new day and time, in the event's zone, and why (the
