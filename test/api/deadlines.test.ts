@@ -35,8 +35,8 @@ const row = async (t: TestApp, id: string) =>
   )[0];
 
 /**
- * The deadline of a seat given `days` days long between `since` and now, by the deadlines' clock: 23:59 of its last
- * day in the event's zone (decision 076). Both ends, so a seat given across midnight has its day among them.
+ * The deadline of a seat with `days` days to pay, given between `since` and now by the deadlines' clock: 23:59 of
+ * its last day in the event's zone (decision 076). Both ends, so a seat given across midnight finds its day.
  */
 const endsOfDay = async (t: TestApp, since: Date, days: number) => {
   const end = (at: Date) => {
