@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { TIMINGS } from "../../shared/constants";
 import { DecorBackground } from "../features/decor/decor-background";
+import { coordinationWhatsappLink } from "../lib/coordination-whatsapp";
 import { SiteFooter } from "../features/event-header/site-footer";
 import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
-import { receiptMessage, whatsappLink } from "../features/registration/share-receipt";
+import { receiptMessage } from "../features/registration/share-receipt";
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
 import { PayerNameForm } from "../features/thanks/payer-name-form";
 // Loaded with the page, not after it: the pass sits above the PIX code, and arriving late it pushed the code and
@@ -61,7 +62,7 @@ export function ThanksRoute() {
       <DecorBackground />
       <ThanksPage
         registration={last}
-        whatsappHref={whatsappLink(receiptMessage(last?.nome_completo ?? "", last?.referencia))}
+        whatsappHref={coordinationWhatsappLink(receiptMessage(last?.nome_completo ?? "", last?.referencia))}
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
         payerForm={
           last?.upload_token ? (

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { toast } from "../../lib/toast";
 import { useAppConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
-import { receiptMessage, shareReceipt, whatsappLink } from "./share-receipt";
+import { coordinationWhatsappLink } from "../../lib/coordination-whatsapp";
+import { receiptMessage, shareReceipt } from "./share-receipt";
 
 interface PixPanelProps {
   /** Name typed so far, so the WhatsApp message says who paid. */
@@ -75,7 +76,12 @@ export function PixPanel({ name, payerField }: PixPanelProps) {
         <button type="button" className="v-btn v-btn-outline" onClick={() => void shareReceipt(message)}>
           Compartilhar comprovante
         </button>
-        <a className="v-btn v-btn-whatsapp" href={whatsappLink(message)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="v-btn v-btn-whatsapp"
+          href={coordinationWhatsappLink(message)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Enviar pelo WhatsApp
         </a>
       </div>

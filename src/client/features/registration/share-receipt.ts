@@ -1,7 +1,6 @@
 import { toast } from "../../lib/toast";
 import { appConfig } from "../../lib/app-config";
 import { copyText } from "../../lib/clipboard";
-import { whatsappToInternational } from "../../../shared/phone";
 import { receiptText } from "../../../shared/whatsapp-texts";
 
 /**
@@ -10,10 +9,6 @@ import { receiptText } from "../../../shared/whatsapp-texts";
  */
 export function receiptMessage(name: string, reference?: string): string {
   return receiptText(appConfig(), name, reference);
-}
-
-export function whatsappLink(message: string): string {
-  return whatsappToInternational(appConfig().whatsappNumber, message);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { type ReactNode, useId, useState } from "react";
 import { type MyRegistration, releasedMessage } from "../../../../shared/my-registration";
 import { dayMonthIn, deadlineIn } from "../../../../shared/dates";
-import { whatsappToInternational } from "../../../../shared/phone";
 import { formatPrice } from "../../../../shared/price";
 import { releasedSeatText } from "../../../../shared/whatsapp-texts";
 import PixPaymentCode from "../../../components/pix/pix-payment-code";
 import { useAppConfig } from "../../../lib/app-config";
+import { coordinationWhatsappLink } from "../../../lib/coordination-whatsapp";
 import { Link } from "../../../lib/router";
 import { CorrectionsForm } from "./corrections-form";
 import { GiveUpButton } from "./give-up-button";
@@ -53,7 +53,7 @@ function PaymentState({ view }: { view: MyRegistration }) {
 }
 
 function SeatState({ view }: { view: MyRegistration }) {
-  const { timeZone, whatsappNumber, groupName } = useAppConfig();
+  const { timeZone, groupName } = useAppConfig();
   if (view.situacao === "vencida")
     return (
       <>
@@ -62,10 +62,7 @@ function SeatState({ view }: { view: MyRegistration }) {
         </p>
         <a
           className="v-btn v-btn-whatsapp my-talk"
-          href={whatsappToInternational(
-            whatsappNumber,
-            releasedSeatText({ groupName }, view.nome_completo, view.referencia),
-          )}
+          href={coordinationWhatsappLink(releasedSeatText({ groupName }, view.nome_completo, view.referencia))}
           target="_blank"
           rel="noopener noreferrer"
         >
