@@ -34,17 +34,21 @@ const row = async (t: TestApp, id: string) =>
     )
   )[0];
 
+/** The day (AAAA-MM-DD) in the event's zone, `days` days after `at`. */
+const localDay = (at: Date, days: number) =>
+  new Date(at.getTime() + days * DAY).toLocaleDateString("en-CA", { timeZone: "America/Fortaleza" });
+
+/** 23:59 of a day in the event's zone: where a deadline in days, or "Último dia para pagar", ends (decision 076). */
+const endOfDay = (day: string) => new Date(`${day}T23:59:00-03:00`);
+
 /**
- * The deadline of a seat with `days` days to pay, given between `since` and now by the deadlines' clock: 23:59 of
- * its last day in the event's zone (decision 076). Both ends, so a seat given across midnight finds its day.
+ * The deadline of a seat with `days` days to pay, given between `since` and now by the deadlines' clock. Both ends,
+ * so a seat given across midnight finds its day.
  */
-const endsOfDay = async (t: TestApp, since: Date, days: number) => {
-  const end = (at: Date) => {
-    const day = new Date(at.getTime() + days * DAY).toLocaleDateString("en-CA", { timeZone: "America/Fortaleza" });
-    return new Date(`${day}T23:59:00-03:00`);
-  };
-  return [end(since), end(await clockNow(t.db))];
-};
+const endsOfDay = async (t: TestApp, since: Date, days: number) => [
+  endOfDay(localDay(since, days)),
+  endOfDay(localDay(await clockNow(t.db), days)),
+];
 
 /** Hours from now to the registration's deadline, by the deadlines' clock. */
 const hoursLeft = async (t: TestApp, id: string) => {
@@ -95,10 +99,10 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     const none = await register({ nome_completo: "Eva Sem Prazo" });
     expect((await row(t, none.id)).prazo).toBeNull();
     // "Último dia para pagar": no deadline after that day's end, in the event's zone.
-    const tomorrow = new Date(Date.now() + DAY).toLocaleDateString("en-CA", { timeZone: "America/Fortaleza" });
+    const tomorrow = localDay(new Date(), 1);
     await settings(adminSession, { prazo_dias: 7, prazo_ultimo_dia: tomorrow });
     const capped = await register({ nome_completo: "Fábio Último Dia" });
-    expect((await row(t, capped.id)).prazo?.toISOString()).toBe(new Date(`${tomorrow}T23:59:00-03:00`).toISOString());
+    expect((await row(t, capped.id)).prazo?.toISOString()).toBe(endOfDay(tomorrow).toISOString());
     await settings(adminSession, { prazo_ultimo_dia: "" });
   });
 
