@@ -21,7 +21,7 @@ import { realtimePlugin } from "./plugins/realtime";
 import { eventSettingsPlugin } from "./settings/event-settings";
 import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
-import { HEADERS_CHECK_MS, HEADERS_TIMEOUT_MS, slowClientsPlugin } from "./plugins/slow-clients";
+import { headersTimeouts, slowClientsPlugin } from "./plugins/slow-clients";
 import { setZodCompilers } from "./plugins/zod-validation";
 import type { Announce } from "./auth/admin-password";
 import adminActivityRoutes from "./routes/admin-activity";
@@ -132,7 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const serverOptions: FastifyHttpOptions<Server> = {
     bodyLimit: JSON_BODY_LIMIT,
     // Slow headers: 408 from Node. Bodies have their own limits (plugins/slow-clients.ts).
-    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: HEADERS_CHECK_MS },
+    http: headersTimeouts(config.BODY_TIMEOUT_MS),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Long-lived SSE responses are ended by the realtime plugin; other connections close with the server.
     forceCloseConnections: "idle",
@@ -216,7 +216,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await admin.register(adminReceiptRoutes);
     await admin.register(adminBusRoutes);
     await admin.register(adminBoardingRoutes);
-    await admin.register(adminTeamRoutes);
+    await admin.register(adminTeamRoutes, { config });
     await admin.register(adminActivityRoutes);
     await admin.register(adminFinanceRoutes);
     await admin.register(adminAuthorizationRoutes);

@@ -20,6 +20,18 @@ export const positiveInt = (fallback: number) =>
     z.int({ error: "deve ser um número inteiro positivo" }).check(z.gte(1, "deve ser um número inteiro positivo")),
   );
 
+/** scrypt's cost as log2 of N: 15 (32 MiB, about 0.1 s) unless a test asks for less. */
+export const PASSWORD_HASH_COST_DEFAULT = 15;
+export const passwordHashCost = z.pipe(
+  z.transform((v: unknown) => (v === undefined || v === "" ? PASSWORD_HASH_COST_DEFAULT : Number(v))),
+  z
+    .int({ error: "deve ser um número inteiro entre 10 e 16" })
+    .check(
+      z.gte(10, "deve ser um número inteiro entre 10 e 16"),
+      z.lte(16, "deve ser um número inteiro entre 10 e 16"),
+    ),
+);
+
 export const text = (fallback: string, max = 200) =>
   z._default(
     z.string().check(z.trim(), z.minLength(1, "não pode ser vazio"), z.maxLength(max, `no máximo ${max} caracteres`)),

@@ -126,6 +126,26 @@ describe("ADMIN_PASSWORD in production", () => {
   });
 });
 
+describe("PASSWORD_HASH_COST", () => {
+  const production = { NODE_ENV: "production", ADMIN_PASSWORD: "doze-chars12", PUBLIC_URL: "https://c.exemplo.org" };
+
+  it("is 15 by default, may be lowered outside production, and never in it", () => {
+    expect(loadConfig(production).PASSWORD_HASH_COST).toBe(15);
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: "16" }).PASSWORD_HASH_COST).toBe(16);
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "10" }).PASSWORD_HASH_COST).toBe(10);
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: "10" })).toThrow(
+      /PASSWORD_HASH_COST: em produção, no mínimo 15/,
+    );
+  });
+
+  it("refuses a cost outside 10 to 16", () => {
+    for (const cost of ["9", "17", "15.5", "alto"])
+      expect(() => loadConfig({ PASSWORD_HASH_COST: cost })).toThrow(
+        /PASSWORD_HASH_COST: deve ser um número inteiro entre 10 e 16/,
+      );
+  });
+});
+
 describe("PUBLIC_URL", () => {
   it("is required in production, and names the site's address for every link", () => {
     expect(() => loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "doze-chars12" })).toThrow(

@@ -13,6 +13,8 @@ import {
   PUSH_ENDPOINTS_ERROR,
   pixText,
   port,
+  PASSWORD_HASH_COST_DEFAULT,
+  passwordHashCost,
   positiveInt,
   text,
   trustProxy,
@@ -127,6 +129,11 @@ export const envSchema = z.object({
   /** A JSON body must arrive within this; an upload must send 4 KB in each such window. */
   BODY_TIMEOUT_MS: positiveInt(15_000),
   /**
+   * scrypt's cost for the panel's passwords, as log2 of N. Production keeps at least the default; the tests'
+   * servers use 10, as Hi.Events' tests lower bcrypt's rounds: they log in hundreds of times (decision 077).
+   */
+  PASSWORD_HASH_COST: passwordHashCost,
+  /**
    * "Avisos neste celular" (decision 050): origins beyond the browsers' push services the server may post
    * notices to, separated by commas; plain http only on a loopback address (tests, a self-hosted service).
    */
@@ -175,6 +182,13 @@ function productionIssues(env: Record<string, string | undefined>): string[] {
   return [`  ADMIN_PASSWORD: obrigatória em produção, com pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres (${why})`];
 }
 
+/** Production never stores a password hash cheaper to guess than the default's. */
+function hashCostIssues(env: Record<string, string | undefined>): string[] {
+  const cost = Number(env.PASSWORD_HASH_COST || PASSWORD_HASH_COST_DEFAULT);
+  if (env.NODE_ENV !== "production" || !(cost < PASSWORD_HASH_COST_DEFAULT)) return [];
+  return [`  PASSWORD_HASH_COST: em produção, no mínimo ${PASSWORD_HASH_COST_DEFAULT}`];
+}
+
 /** Production sends links to families: they must name the site's real address. */
 function publicUrlIssues(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV !== "production" || env.PUBLIC_URL?.trim()) return [];
@@ -210,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!lines.some((l) => l.startsWith("  ADMIN_PASSWORD:"))) lines.push(...productionIssues(env));
   if (!lines.some((l) => l.startsWith("  PUBLIC_URL:"))) lines.push(...publicUrlIssues(env));
   if (!lines.some((l) => l.startsWith("  VAPID_"))) lines.push(...vapidIssues(env));
+  if (!lines.some((l) => l.startsWith("  PASSWORD_HASH_COST:"))) lines.push(...hashCostIssues(env));
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }

@@ -44,7 +44,7 @@ const hashedHere = new Map<string, string>();
  * Only hashes stay in memory.
  */
 export async function prepareAdminPassword(
-  config: Pick<Config, "ADMIN_PASSWORD" | "NODE_ENV">,
+  config: Pick<Config, "ADMIN_PASSWORD" | "NODE_ENV" | "PASSWORD_HASH_COST">,
   db: Queryable,
   announce: Announce = announceToStdout,
 ): Promise<AdminPassword> {
@@ -55,7 +55,7 @@ export async function prepareAdminPassword(
     const kept = await readSetting(db, SESSIONS_STAMP_KEY);
     const keptMatches =
       kept !== undefined && (kept === earlier || (isPasswordHash(kept) && (await verifyPassword(password, kept))));
-    const hash = keptMatches ? kept : (earlier ?? (await hashPassword(password)));
+    const hash = keptMatches ? kept : (earlier ?? (await hashPassword(password, config.PASSWORD_HASH_COST)));
     hashedHere.set(password, hash);
     return {
       source: "env",
@@ -74,7 +74,7 @@ export async function prepareAdminPassword(
   let stored = await read();
   if (stored === undefined || !isPasswordHash(stored)) {
     const password = generatePassword();
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, config.PASSWORD_HASH_COST);
     // ON CONFLICT: another instance on the same database may have generated one at the same moment.
     const inserted = await db.query(
       `INSERT INTO app_settings (key, value) VALUES ($1, $2)

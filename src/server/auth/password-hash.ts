@@ -1,12 +1,12 @@
 import { randomBytes, randomInt, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { PASSWORD_HASH_COST_DEFAULT } from "../config-values";
 
-// scrypt with N=2^15, r=8, p=1 (32 MiB, about 0.1 s): slow enough to make a
-// stolen hash expensive to guess, fast enough for one admin logging in.
-const PARAMS = { N: 1 << 15, r: 8, p: 1 } as const;
+// scrypt with r=8, p=1 and N=2^cost: at the default cost of 15 (32 MiB, about 0.1 s), slow enough to make a
+// stolen hash expensive to guess, fast enough for one admin logging in (config: PASSWORD_HASH_COST).
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
-// Node refuses scrypt above 32 MiB unless told; 128 * N * r is exactly 32 MiB here.
-const MAX_MEMORY = 64 * 1024 * 1024;
 
 // At most two derivations at once: each holds one of libuv's four pool
 // threads for 0.1 s, and a flood of logins once left none for reading static
@@ -34,7 +34,9 @@ async function derive(password: string, salt: Buffer, params: ScryptOptions): Pr
   await acquire();
   try {
     return await new Promise((resolve, reject) => {
-      scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY }, (err, key) =>
+      // Node refuses scrypt above 32 MiB unless told; it needs 128 * N * r.
+      const maxmem = 2 * 128 * (params.N ?? 0) * (params.r ?? R);
+      scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem }, (err, key) =>
         err ? reject(err) : resolve(key),
       );
     });
@@ -46,11 +48,15 @@ async function derive(password: string, salt: Buffer, params: ScryptOptions): Pr
 /** Derivations running now (at most two); for tests. */
 export const scryptRunning = () => running;
 
-/** "scrypt$N$r$p$salt$key" (base64url), so the cost can change later without breaking stored hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * "scrypt$N$r$p$salt$key" (base64url), so the cost can change later without breaking stored hashes. `cost` is
+ * log2 of N: the config's PASSWORD_HASH_COST.
+ */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const N = 2 ** cost;
+  const key = await derive(password, salt, { N, r: R, p: P });
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /**
@@ -60,6 +66,17 @@ export async function hashPassword(password: string): Promise<string> {
  * even if matched: a login with no member behind it finds no user.
  */
 export const DECOY_HASH = "scrypt$32768$8$1$u0G0OiV-if_xiloG7UMZeA$upETYOcljU-klir4jOJfh1B-bRE3g4Ox-SySnvDYiiU";
+const decoys = new Map<number, Promise<string>>([[PASSWORD_HASH_COST_DEFAULT, Promise.resolve(DECOY_HASH)]]);
+
+/** The decoy of the configured cost: at another cost than the default (the tests' servers), made once and kept. */
+export function decoyHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(32).toString("base64url"), cost);
+    decoys.set(cost, decoy);
+  }
+  return decoy;
+}
 
 export function isPasswordHash(value: string): boolean {
   return /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/.test(value);

@@ -8,10 +8,19 @@ export const SLOW_MESSAGES = {
   upload: "O envio do arquivo parou. Verifique a conexão e tente de novo.",
 } as const;
 
-/** Headers must arrive within this; Node answers 408 itself (app.ts passes it to the HTTP server). */
+/** Headers must arrive within this, or within a body's window when that is shorter. */
 export const HEADERS_TIMEOUT_MS = 10_000;
-/** How often Node looks for connections past that limit. */
+/** How often Node looks for connections past that limit, at most. */
 export const HEADERS_CHECK_MS = 2_000;
+
+/**
+ * For Node's HTTP server (app.ts): Node answers slow headers with 408 itself. A client too slow to send its
+ * headers within the window a body gets is slow too, so a shorter BODY_TIMEOUT_MS shortens this as well.
+ */
+export function headersTimeouts(bodyTimeoutMs: number) {
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, bodyTimeoutMs);
+  return { headersTimeout, connectionsCheckingInterval: Math.min(HEADERS_CHECK_MS, Math.ceil(headersTimeout / 4)) };
+}
 /** An upload must send at least this much in every window, however long it takes in all (slow 3G is about 50 KB/s). */
 export const UPLOAD_MIN_BYTES = 4 * 1024;
 

@@ -8,6 +8,7 @@ import {
 import { beginAttempts, LoginThrottle } from "../auth/login-throttle";
 import { clientKey } from "../client-key";
 import { HttpError } from "../http-error";
+import type { Config } from "../config";
 import type { RoutePlugin } from "../plugins/zod-validation";
 import {
   addMember,
@@ -18,12 +19,13 @@ import {
 } from "../team/team-repository";
 
 /** /api/team: Coordenação manages the people of the panel. /api/session/password: anyone changes their own. */
-const adminTeamRoutes: RoutePlugin = async (app) => {
+const adminTeamRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
   const throttle = new LoginThrottle(app.db);
+  const hashCost = opts.config.PASSWORD_HASH_COST;
   app.get("/api/team", async () => listMembers(app.db));
 
   app.post("/api/team", { schema: { body: newMemberSchema } }, async (request, reply) =>
-    reply.status(201).send(await addMember(request.actorDb, request.body)),
+    reply.status(201).send(await addMember(request.actorDb, request.body, hashCost)),
   );
 
   app.patch("/api/team/:id", { schema: { params: memberParamsSchema, body: memberPatchSchema } }, async (request) => {
@@ -33,7 +35,7 @@ const adminTeamRoutes: RoutePlugin = async (app) => {
   });
 
   app.post("/api/team/:id/password", { schema: { params: memberParamsSchema } }, async (request) =>
-    resetMemberPassword(request.actorDb, request.params.id),
+    resetMemberPassword(request.actorDb, request.params.id, hashCost),
   );
 
   app.put(
@@ -43,7 +45,7 @@ const adminTeamRoutes: RoutePlugin = async (app) => {
       // The current password is guessed no faster than at the login: per person and per address.
       const keys = [`pessoa:${request.admin!.id}`, clientKey(request.ip)];
       await beginAttempts(throttle, keys);
-      await changeOwnPassword(request.actorDb, request.admin!, request.body.atual, request.body.nova);
+      await changeOwnPassword(request.actorDb, request.admin!, request.body.atual, request.body.nova, hashCost);
       for (const key of keys) await throttle.succeed(key);
       return reply.status(204).send();
     },

@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES, loginBodySchema, type SessionState } from "../../shared/admin-api";
 import type { SessionUser } from "../../shared/team";
 import { beginAttempts, LoginThrottle } from "../auth/login-throttle";
-import { DECOY_HASH, verifyPassword } from "../auth/password-hash";
+import { decoyHash, verifyPassword } from "../auth/password-hash";
 import type { AdminActor } from "../auth/session-repository";
 import { clientKey } from "../client-key";
 import type { Config } from "../config";
@@ -47,7 +47,7 @@ const sessionRoutes: RoutePlugin<{ config: Config }> = async (app, opts) => {
       // One password check, whoever was typed: a name that exists takes as long as one that does not.
       const ok = candidate?.principal
         ? await app.adminPassword.verify(password)
-        : await verifyPassword(password, candidate?.senha_hash ?? DECOY_HASH);
+        : await verifyPassword(password, candidate?.senha_hash ?? (await decoyHash(opts.config.PASSWORD_HASH_COST)));
       const user = ok ? candidate : null;
       if (!user) {
         request.log.warn({ ip: request.ip }, "senha do painel incorreta");

@@ -31,10 +31,14 @@ export async function listMembers(db: Queryable): Promise<TeamMember[]> {
 }
 
 /** Adds a person with a generated password, returned once and kept only as a hash. */
-export async function addMember(db: Queryable, input: NewMember): Promise<{ member: TeamMember; password: string }> {
+export async function addMember(
+  db: Queryable,
+  input: NewMember,
+  hashCost: number,
+): Promise<{ member: TeamMember; password: string }> {
   const login = loginFromName(input.nome);
   const password = generatePassword();
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, hashCost);
   try {
     const [row] = await db.query<MemberRow>(
       `INSERT INTO admin_users (nome, login, papel, senha_hash) VALUES ($1, $2, $3, $4) RETURNING ${MEMBER_COLUMNS}`,
@@ -63,9 +67,10 @@ export async function setMemberActive(db: Queryable, id: number, ativo: boolean)
 export async function resetMemberPassword(
   db: Queryable,
   id: number,
+  hashCost: number,
 ): Promise<{ member: TeamMember; password: string }> {
   const password = generatePassword();
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, hashCost);
   const [row] = await db.query<MemberRow>(
     `UPDATE admin_users SET senha_hash = $2 WHERE id = $1 AND NOT principal RETURNING ${MEMBER_COLUMNS}`,
     [id, hash],
@@ -79,11 +84,20 @@ export async function resetMemberPassword(
 }
 
 /** The person's own change: the current password first. Ends every session of theirs, this one included. */
-export async function changeOwnPassword(db: Queryable, actor: AdminActor, current: string, next: string) {
+export async function changeOwnPassword(
+  db: Queryable,
+  actor: AdminActor,
+  current: string,
+  next: string,
+  hashCost: number,
+) {
   if (actor.principal) throw new ConflictError(TEAM_MESSAGES.principalPassword);
   const [row] = await db.query<{ senha_hash: string }>("SELECT senha_hash FROM admin_users WHERE id = $1", [actor.id]);
   if (!row || !(await verifyPassword(current, row.senha_hash))) throw new InvalidInputError(TEAM_MESSAGES.currentWrong);
-  await db.query("UPDATE admin_users SET senha_hash = $2 WHERE id = $1", [actor.id, await hashPassword(next)]);
+  await db.query("UPDATE admin_users SET senha_hash = $2 WHERE id = $1", [
+    actor.id,
+    await hashPassword(next, hashCost),
+  ]);
 }
 
 /** The active people of the panel, with what the login checks: who is typed is resolved from them (shared/team.ts). */
