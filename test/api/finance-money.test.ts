@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect } from "vitest";
-import type { Registration } from "../../src/shared/api-types";
+import type { Registration, RegistrationCreated } from "../../src/shared/api-types";
 import type { Accounts, CashView, ExpenseView, RefundView, RegistrationPayments } from "../../src/shared/finance-views";
 import { describePayment } from "../../src/shared/finance-views";
 import { purgePersonalData } from "../../src/server/maintenance/purge";
@@ -288,11 +288,11 @@ describe.each(DB_KINDS)("the money on %s", (kind) => {
     equipeSession,
   }) => {
     await adminSession.inject("POST", "/api/buses", { nome: "Ônibus 1", lugares: 5 });
-    const r = await Promise.all(
-      ["Ana", "Beto", "Caio", "Dani", "Edu", "Fabi"].map((n, i) =>
-        register({ nome_completo: `${n} Contas`, metodo_pagamento: i % 2 ? "ESPECIE" : "PIX" }),
-      ),
-    );
+    // One after the other: five seats, so Fabi is the one who waits. At once, on PostgreSQL, anyone could be, and
+    // a code of someone waiting is only a suggestion (Ana's statement line would pay nothing).
+    const r: RegistrationCreated[] = [];
+    for (const [i, n] of ["Ana", "Beto", "Caio", "Dani", "Edu", "Fabi"].entries())
+      r.push(await register({ nome_completo: `${n} Contas`, metodo_pagamento: i % 2 ? "ESPECIE" : "PIX" }));
     await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: `PIX ${r[0].referencia}` }]));
     await adminSession.inject("PATCH", `/api/registrations/${r[2].id}`, { status_pagamento: "confirmado" });
     await equipeSession.inject("POST", "/api/boarding/cash", { inscricao_id: r[1].id });
