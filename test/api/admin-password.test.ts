@@ -135,6 +135,8 @@ describe.each(DB_KINDS)("admin password on %s", (kind) => {
         NODE_ENV: "production",
         ADMIN_PASSWORD: "uma-senha-de-producao",
         PUBLIC_URL: "https://caravana.exemplo.org",
+        // Production refuses the tests' cheaper hashes (decision 077).
+        PASSWORD_HASH_COST: "15",
       },
     });
     try {

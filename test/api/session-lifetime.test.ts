@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { SESSIONS_STAMP_KEY } from "../../src/server/auth/admin-password";
 import { SESSION_COOKIE } from "../../src/server/plugins/session";
 import { openStream } from "../support/sse";
-import { startTestApp } from "../support/test-app";
+import { startTestApp, type TestApp } from "../support/test-app";
 import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
 
 const OLD = "senha-antiga-da-caravana";
@@ -42,6 +43,30 @@ describe.each(DB_KINDS)("how long an admin session lives, on %s", (kind) => {
         expect(await authenticated(changed.app, await login(changed.app, NEW))).toBe(true);
       } finally {
         await changed.close();
+      }
+    } finally {
+      await db.cleanup();
+    }
+  });
+
+  it("hashes the password again at the next start when PASSWORD_HASH_COST changes, and the same password still logs in", async () => {
+    const db = await freshDatabaseEnv(kind);
+    const stamp = async (t: TestApp) =>
+      (await t.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = $1", [SESSIONS_STAMP_KEY]))[0]
+        ?.value;
+    try {
+      // The tests' servers hash at 2^10 (test-app.ts).
+      const first = await startTestApp(kind, { env: { ...db.env, ADMIN_PASSWORD: OLD } });
+      await login(first.app, OLD);
+      expect(await stamp(first)).toMatch(/^scrypt\$1024\$8\$1\$/);
+      await first.close();
+
+      const raised = await startTestApp(kind, { env: { ...db.env, ADMIN_PASSWORD: OLD, PASSWORD_HASH_COST: "11" } });
+      try {
+        expect(await stamp(raised)).toMatch(/^scrypt\$2048\$8\$1\$/);
+        expect(await authenticated(raised.app, await login(raised.app, OLD))).toBe(true);
+      } finally {
+        await raised.close();
       }
     } finally {
       await db.cleanup();

@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { Database, Queryable } from "../db/database";
-import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
+import { generatePassword, hashCost, hashPassword, isPasswordHash, verifyPassword } from "./password-hash";
 
 export const GENERATED_HASH_KEY = "admin_password_hash";
 /** The hash of the password the current sessions were opened under (endSessionsOfOldPassword). */
@@ -50,12 +50,17 @@ export async function prepareAdminPassword(
 ): Promise<AdminPassword> {
   if (config.ADMIN_PASSWORD) {
     const password = config.ADMIN_PASSWORD;
+    // Only a hash of the configured cost is reused: a cost raised later makes a new one (and ends the sessions).
+    const ofCost = (h: string | undefined): h is string => h !== undefined && hashCost(h) === config.PASSWORD_HASH_COST;
     const earlier = hashedHere.get(password);
     // A restart with the same password reuses the hash its sessions were stamped with: one scrypt, not two.
     const kept = await readSetting(db, SESSIONS_STAMP_KEY);
-    const keptMatches =
-      kept !== undefined && (kept === earlier || (isPasswordHash(kept) && (await verifyPassword(password, kept))));
-    const hash = keptMatches ? kept : (earlier ?? (await hashPassword(password, config.PASSWORD_HASH_COST)));
+    const keptMatches = ofCost(kept) && (kept === earlier || (await verifyPassword(password, kept)));
+    const hash = keptMatches
+      ? kept
+      : ofCost(earlier)
+        ? earlier
+        : await hashPassword(password, config.PASSWORD_HASH_COST);
     hashedHere.set(password, hash);
     return {
       source: "env",

@@ -82,6 +82,11 @@ export function isPasswordHash(value: string): boolean {
   return /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/.test(value);
 }
 
+/** A well-formed hash's cost (log2 of its N), or null. */
+export function hashCost(hash: string): number | null {
+  return isPasswordHash(hash) ? Math.log2(Number(hash.split("$")[1])) : null;
+}
+
 /** Compares in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (!isPasswordHash(stored)) return false;
