@@ -121,6 +121,29 @@ describe("boarding passes read by the camera", () => {
     }
   }
 
+  it("on a phone with no camera, says so and takes the helper to the search by name", async () => {
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    try {
+      const page = await context.newPage();
+      await openRollCall(page);
+      await page.getByRole("combobox", { name: "Ônibus" }).selectOption({ label: "Ônibus 2" });
+      await page.getByRole("button", { name: "Ler QR" }).click();
+      const dialog = page.getByRole("dialog", { name: "Ler cartão de embarque" });
+      await dialog.getByRole("alert").filter({ hasText: "câmera" }).waitFor(WAIT);
+      await dialog
+        .getByText("Sem a câmera, procure a pessoa pelo nome e toque nela para marcar o embarque.")
+        .waitFor(WAIT);
+      await dialog.getByRole("button", { name: "Buscar pelo nome" }).click();
+      await dialog.waitFor({ state: "detached", ...WAIT });
+      const search = page.getByRole("searchbox", { name: "Buscar passageiro" });
+      await expect.poll(() => search.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+      await page.keyboard.type("bia");
+      await page.getByRole("button", { name: /^Bia Melo/ }).waitFor(WAIT);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("marks the right person from their pass, and refuses a pass for another bus", async () => {
     const anaVideo = await passVideo(ana, "Ana Lima", "ana.y4m");
     const biaVideo = await passVideo(bia, "Bia Melo", "bia.y4m");

@@ -17,6 +17,8 @@ interface Props {
   /** A code was read. */
   onPass: (code: string) => PassRead;
   onClose: () => void;
+  /** Without a camera: closes and goes to "Buscar passageiro", where a name is tapped instead. */
+  onSearchByName: () => void;
 }
 
 type Phase = { kind: "starting" } | { kind: "scanning" } | { kind: "failed"; message: string };
@@ -31,7 +33,7 @@ function cameraMessage(err: unknown): string {
 }
 
 /** "Ler QR": the camera, reading boarding passes one after another until closed. */
-export function QrReaderDialog({ onPass, onClose }: Props) {
+export function QrReaderDialog({ onPass, onClose, onSearchByName }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "starting" });
   const [result, setResult] = useState<PassRead | null>(null);
@@ -92,7 +94,12 @@ export function QrReaderDialog({ onPass, onClose }: Props) {
           </p>
         )}
       </div>
-      {phase.kind === "failed" && <p role="alert">{phase.message}</p>}
+      {phase.kind === "failed" && (
+        <>
+          <p role="alert">{phase.message}</p>
+          <p className="rc-qr-hint">Sem a câmera, procure a pessoa pelo nome e toque nela para marcar o embarque.</p>
+        </>
+      )}
       {phase.kind === "scanning" && !result && <p className="rc-qr-hint">Aponte a câmera para o QR do cartão.</p>}
       {result && (
         <p className={`rc-qr-result ${result.ok ? "is-ok" : "is-refused"}`} role={result.ok ? "status" : "alert"}>
@@ -100,6 +107,11 @@ export function QrReaderDialog({ onPass, onClose }: Props) {
         </p>
       )}
       <div className="admin-dialog-actions">
+        {phase.kind === "failed" && (
+          <button type="button" className="admin-btn admin-btn-primary" onClick={onSearchByName}>
+            Buscar pelo nome
+          </button>
+        )}
         <button type="button" className="admin-btn admin-btn-outline" onClick={onClose} data-autofocus>
           Fechar
         </button>

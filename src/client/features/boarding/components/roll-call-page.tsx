@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { boardedLabel, busPassengers, foldName, readPass } from "../../../../shared/boarding";
 import { formatPrice } from "../../../../shared/price";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -35,6 +35,15 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   const [query, setQuery] = useState("");
   const [missingOnly, setMissingOnly] = useState(false);
   const [reading, setReading] = useState(false);
+  // "Buscar pelo nome" in the camera's dialog: the field gets the focus once the dialog gave it back to "Ler QR".
+  const [searching, setSearching] = useState(false);
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searching && !reading) {
+      search.current?.focus();
+      setSearching(false);
+    }
+  }, [searching, reading]);
   /** Someone who chose PIX: "Recebi em espécie" says what will change before it does. */
   const [cashFor, setCashFor] = useState<SeenPassenger | null>(null);
   /** An under-16 with no authorisation handed in: boarding asks first (decision 037). */
@@ -190,6 +199,7 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
               <label htmlFor="rc-busca">Buscar passageiro</label>
               <input
                 id="rc-busca"
+                ref={search}
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
@@ -271,7 +281,14 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
 
       {reading && (
         <Suspense fallback={null}>
-          <QrReaderDialog onPass={onPass} onClose={() => setReading(false)} />
+          <QrReaderDialog
+            onPass={onPass}
+            onClose={() => setReading(false)}
+            onSearchByName={() => {
+              setReading(false);
+              setSearching(true);
+            }}
+          />
         </Suspense>
       )}
     </div>
