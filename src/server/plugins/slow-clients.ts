@@ -21,6 +21,7 @@ export function headersTimeouts(bodyTimeoutMs: number) {
   const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, bodyTimeoutMs);
   return { headersTimeout, connectionsCheckingInterval: Math.min(HEADERS_CHECK_MS, Math.ceil(headersTimeout / 4)) };
 }
+
 /** An upload must send at least this much in every window, however long it takes in all (slow 3G is about 50 KB/s). */
 export const UPLOAD_MIN_BYTES = 4 * 1024;
 
