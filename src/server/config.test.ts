@@ -131,17 +131,17 @@ describe("PASSWORD_HASH_COST", () => {
 
   it("is 15 by default, may be lowered outside production, and never in it", () => {
     expect(loadConfig(production).PASSWORD_HASH_COST).toBe(15);
-    expect(loadConfig({ ...production, PASSWORD_HASH_COST: "16" }).PASSWORD_HASH_COST).toBe(16);
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: "15" }).PASSWORD_HASH_COST).toBe(15);
     expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASH_COST: "10" }).PASSWORD_HASH_COST).toBe(10);
     expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: "10" })).toThrow(
       /PASSWORD_HASH_COST: em produção, no mínimo 15/,
     );
   });
 
-  it("refuses a cost outside 10 to 16", () => {
-    for (const cost of ["9", "17", "15.5", "alto"])
+  it("refuses a cost outside 10 to 15", () => {
+    for (const cost of ["9", "16", "15.5", "alto"])
       expect(() => loadConfig({ PASSWORD_HASH_COST: cost })).toThrow(
-        /PASSWORD_HASH_COST: deve ser um número inteiro entre 10 e 16/,
+        /PASSWORD_HASH_COST: deve ser um número inteiro entre 10 e 15/,
       );
   });
 });

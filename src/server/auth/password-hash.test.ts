@@ -43,6 +43,13 @@ describe("password hashing", () => {
     expect(await verifyPassword("login-desconhecido", decoy)).toBe(false);
   });
 
+  it("never gives a stored hash more than 64 MiB: one naming N = 2^16 is refused", async () => {
+    const [, , r, p, salt, key] = (await hashPassword("uma senha longa", COST)).split("$");
+    await expect(verifyPassword("uma senha longa", ["scrypt", 2 ** 16, r, p, salt, key].join("$"))).rejects.toThrow(
+      /memory limit exceeded/,
+    );
+  });
+
   it("accepts only the same password", async () => {
     const hash = await hashPassword("Peregrinos-2025", COST);
     expect(await verifyPassword("Peregrinos-2025", hash)).toBe(true);

@@ -7,6 +7,9 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
+// Node refuses scrypt above 32 MiB unless told; 128 * N * r is exactly 32 MiB at cost 15. A stored hash that
+// names a larger N is refused rather than allowed more memory.
+const MAX_MEMORY = 64 * 1024 * 1024;
 
 // At most two derivations at once: each holds one of libuv's four pool
 // threads for 0.1 s, and a flood of logins once left none for reading static
@@ -34,9 +37,7 @@ async function derive(password: string, salt: Buffer, params: ScryptOptions): Pr
   await acquire();
   try {
     return await new Promise((resolve, reject) => {
-      // Node refuses scrypt above 32 MiB unless told; it needs 128 * N * r.
-      const maxmem = 2 * 128 * (params.N ?? 0) * (params.r ?? R);
-      scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem }, (err, key) =>
+      scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY }, (err, key) =>
         err ? reject(err) : resolve(key),
       );
     });
