@@ -208,6 +208,21 @@ describe("visitor registration and thank-you page", () => {
         });
         await gotoForm(page, vp);
         await fillForm(page, { name, age: "30", phone: "98988887777" });
+        // When the error toast opens and when it goes, by the page's own clock: it also closes by itself after
+        // 4 s, and only a close before that proves the success took it away.
+        await page.evaluate(() => {
+          const seen = window as unknown as { errorOpenedAt?: number; errorClosedAt?: number };
+          const open = () =>
+            [...document.querySelectorAll("[role=alert], [role=status]")].some((el) =>
+              el.textContent?.includes("Erro na inscrição"),
+            );
+          new MutationObserver(() => {
+            const now = performance.now();
+            if (seen.errorOpenedAt === undefined && open()) seen.errorOpenedAt = now;
+            if (seen.errorOpenedAt !== undefined && seen.errorClosedAt === undefined && !open())
+              seen.errorClosedAt = now;
+          }).observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
         await press(vp, submitButton(page));
         const error = toastTitled(page, "Erro na inscrição");
         await error.waitFor(WAIT);
@@ -221,6 +236,11 @@ describe("visitor registration and thank-you page", () => {
         // itself only 4 s after it opened).
         await page.getByRole("heading", { name: "Inscrição Confirmada!" }).waitFor(WAIT);
         expect(await error.count()).toBe(0);
+        const openMs = await page.evaluate(() => {
+          const seen = window as unknown as { errorOpenedAt?: number; errorClosedAt?: number };
+          return (seen.errorClosedAt ?? Number.NaN) - (seen.errorOpenedAt ?? Number.NaN);
+        });
+        expect(openMs).toBeLessThan(4000);
         await page.waitForURL((url) => url.pathname === "/obrigado", WAIT);
         expect(keys).toHaveLength(2);
         expect(keys[1]).toBe(keys[0]);
