@@ -195,6 +195,7 @@ describe.each(DB_KINDS)("activity log on %s", (kind) => {
     expect(byHelper.items.length).toBeGreaterThan(0);
     expect(new Set(byHelper.items.map((e) => e.ator_id))).toEqual(new Set([helperId]));
     const payments = await activity("?tipo=pagamento");
+    expect(payments.items.map((e) => e.tipo)).toContain("pagamento.confirmado");
     expect(payments.items.every((e) => e.tipo.startsWith("pagamento."))).toBe(true);
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Fortaleza" });
     expect((await activity(`?desde=${today}&ate=${today}`)).total).toBe(all.total);

@@ -103,6 +103,8 @@ describe("closing an edition while another instance takes registrations and paym
     await a.db.query("UPDATE edicoes SET dados_ate = now() - interval '1 day' WHERE id = $1", [atual.id]);
     expect((await asA("GET", "/api/editions")).statusCode).toBe(200);
     const keptNames = created.filter((r) => kept.has(r.id)).map((r) => r.nome_completo);
+    // Some of the race's registrations landed in the old edition, so the search below looks for real names.
+    expect(keptNames.length).toBeGreaterThan(0);
     const named = await a.db.query<{ resumo: string; em: string; tipo: string }>(
       `SELECT resumo, em::text, tipo FROM activity_log
        WHERE (coalesce(resumo, '') || coalesce(antes::text, '') || coalesce(depois::text, '')) LIKE ANY ($1::text[])`,

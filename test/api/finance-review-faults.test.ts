@@ -106,12 +106,12 @@ describe.each(DB_KINDS)("the review's money faults, fixed, on %s", (kind) => {
     const reg = await register({ nome_completo: "Gil Parecido" });
     // A drawn code may hold no character a person confuses; this one holds a 5, typed as an S.
     await t.db.query("UPDATE registrations SET referencia = 'JDJ5K7M' WHERE id = $1", [reg.id]);
-    const result = await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: "PIX JDJSK7M", fitid: "A1" }]));
+    const result = await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: "PIX JDJSK7M" }]));
     expect(result).toMatchObject({ pagas: 0, sugeridas: 1 });
     expect(result.grupos.sugeridas[0].candidatos.map((c) => c.id)).toEqual([reg.id]);
     expect(await status(t.db, reg.id)).toBe("pendente");
     // The prefix is the same for everyone: a 0 for its D still names the code exactly, and pays.
-    const prefixed = await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: "PIX J0J5K7M", fitid: "A2" }]));
+    const prefixed = await importOk(adminSession, ofx([{ data: today, valor: "15.00", memo: "PIX J0J5K7M" }]));
     expect(prefixed.pagas).toBe(1);
     expect(await status(t.db, reg.id)).toBe("confirmado");
   });

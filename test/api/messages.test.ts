@@ -129,7 +129,9 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     expect(text).toContain(`Bruno Irmão (${bruno.referencia}): R$ 15,00`);
     expect(text.startsWith("Olá! JDJ 2025\n")).toBe(true);
     // Each link opens its registration's page from any phone.
-    for (const m of text.matchAll(/#([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})/g)) {
+    const links = [...text.matchAll(/#([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})/g)];
+    expect(links.map((m) => m[1])).toEqual([ana.id, bruno.id]);
+    for (const m of links) {
       const page = await t.app.inject({
         method: "GET",
         url: `/api/minha-inscricao/${m[1]}`,
