@@ -127,6 +127,14 @@ const TIME_ZONE_NAMES: Record<string, string> = {
 export const timeZoneLabel = (zone: string): string =>
   TIME_ZONE_NAMES[zone] ?? zone.replace(/^America\//, "").replace(/_/g, " ");
 
+/** A zone as "Configurações" offers it, with its offset at that instant: "Fortaleza (UTC−3)", "Noronha (UTC−2)". */
+export function timeZoneOption(zone: string, at: Date): string {
+  const minutes = offsetMinutes(at, zone);
+  const hours = Math.abs(minutes) / 60;
+  const shown = Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace(".", ",");
+  return `${timeZoneLabel(zone)} (UTC${minutes < 0 ? "−" : "+"}${shown})`;
+}
+
 /** Whether the runtime knows the zone (an IANA name such as America/Fortaleza). */
 export function isTimeZone(zone: string): boolean {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidPhoneDigits, maskPhone, phoneDigits } from "./phone";
+import { isValidPhoneDigits, maskPhone, phoneDigits, whatsappDigits, whatsappShown } from "./phone";
 
 describe("maskPhone", () => {
   it.each([
@@ -28,5 +28,20 @@ describe("maskPhone", () => {
     expect(isValidPhoneDigits("98999998888")).toBe(true);
     expect(isValidPhoneDigits("989999888")).toBe(false);
     expect(isValidPhoneDigits("989999988881")).toBe(false);
+  });
+});
+
+describe("whatsappShown", () => {
+  it.each([
+    ["5598981234567", "(98) 98123-4567"],
+    ["559832345678", "(98) 3234-5678"],
+    ["14155550123", "14155550123"],
+    ["", ""],
+  ])("shows %j as %j", (stored, shown) => {
+    expect(whatsappShown(stored)).toBe(shown);
+  });
+
+  it("saves back what it shows", () => {
+    expect(whatsappDigits(whatsappShown("5598981234567"))).toBe("5598981234567");
   });
 });

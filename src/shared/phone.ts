@@ -45,3 +45,9 @@ export function whatsappDigits(typed: string): string {
   const digits = phoneDigits(typed);
   return isValidPhoneDigits(digits) ? `55${digits}` : digits;
 }
+
+/** The WhatsApp setting as people write it: "(98) 98123-4567" for a Brazilian number, any other as stored. */
+export function whatsappShown(stored: string): string {
+  const national = /^55(\d{10,11})$/.exec(stored)?.[1];
+  return national ? maskPhone(national) : stored;
+}

@@ -124,7 +124,7 @@ describe("settings, team and activity in the panel", () => {
         const nome = panel.getByLabel("Nome");
         const description = async () =>
           panel.locator(`[id="${await nome.getAttribute("aria-describedby")}"]`).textContent();
-        expect(await description()).toBe("O login sai do primeiro e do último nome.");
+        expect(await description()).toBe("O login é feito do primeiro e do último nome.");
         await panel.getByRole("button", { name: "Adicionar", exact: true }).click();
         await expect.poll(() => nome.getAttribute("aria-invalid"), WAIT).toBe("true");
         expect(await description()).toBe("Informe o nome da pessoa.");
@@ -134,7 +134,7 @@ describe("settings, team and activity in the panel", () => {
         const shown = panel.getByRole("dialog", { name: "Acesso de Helena Souza" });
         await shown.waitFor(WAIT);
         const password = (await shown.locator("code").textContent()) ?? "";
-        const whatsapp = (await shown.getByRole("link", { name: "Enviar no WhatsApp" }).getAttribute("href")) ?? "";
+        const whatsapp = (await shown.getByRole("link", { name: "Enviar pelo WhatsApp" }).getAttribute("href")) ?? "";
         expect(decodeURIComponent(whatsapp)).toContain(`Senha: ${password}`);
         if (vp === "phone") await viewportShot(panel, "team-password-phone");
         await shown.getByRole("button", { name: "Concluir" }).click();

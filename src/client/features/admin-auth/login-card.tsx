@@ -102,7 +102,7 @@ export function LoginCard() {
           aria-describedby={`${id}-login-hint`}
         />
         <p id={`${id}-login-hint`} className="admin-login-hint">
-          Em branco para a Coordenação. Equipe: seu login ou seu nome.
+          Coordenação: deixe em branco. Equipe: seu login ou seu nome.
         </p>
         <label htmlFor={`${id}-password`} className="admin-login-label">
           Senha

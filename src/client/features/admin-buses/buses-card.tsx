@@ -93,8 +93,8 @@ export function BusesCard({ overview, onChanged }: Props) {
           </div>
           <p className="bus-deadlines">
             Uma vaga não paga no prazo passa sozinha para o primeiro da lista de espera (
-            <Link href="/admin/configuracoes">Configurações › Prazos</Link>). Elas aparecem no filtro “Vencidas” da
-            lista.
+            <Link href="/admin/configuracoes">Configurações › Prazos</Link>). Essas inscrições aparecem no filtro
+            “Vencidas” da lista.
           </p>
         </>
       )}

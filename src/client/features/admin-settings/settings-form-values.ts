@@ -1,4 +1,5 @@
 import type { EventSettings, EventSettingsInput, SettingKey } from "../../../shared/event-settings";
+import { whatsappShown } from "../../../shared/phone";
 import { formatPrice } from "../../../shared/price";
 
 /** What the form's inputs hold: text, as typed. */
@@ -15,7 +16,7 @@ export function toFormValues(s: EventSettings): FormValues {
     pix_chave: s.pix_chave,
     pix_recebedor: s.pix_recebedor,
     pix_cidade: s.pix_cidade,
-    whatsapp: s.whatsapp,
+    whatsapp: whatsappShown(s.whatsapp),
     mensagens: s.mensagens.join("\n"),
     aviso_membros: s.aviso_membros,
     fuso_horario: s.fuso_horario,

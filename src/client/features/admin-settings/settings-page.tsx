@@ -5,7 +5,7 @@ import {
   type SettingKey,
   type SettingsView,
 } from "../../../shared/event-settings";
-import { BRAZIL_TIME_ZONES, timeZoneLabel } from "../../../shared/dates";
+import { BRAZIL_TIME_ZONES, timeZoneOption } from "../../../shared/dates";
 import { fieldMessages } from "../../../shared/registration-schema";
 import { toast } from "../../lib/toast";
 import { ApiError } from "../../lib/api";
@@ -19,7 +19,7 @@ import "./settings.css";
 /** Settings that are an on/off switch, with what the box says. */
 const SWITCHES: Partial<Record<SettingKey, string>> = {
   autorizacao_exigida: "Sim, exigir",
-  prazo_liberar_automaticamente: "Sim, liberar sozinho",
+  prazo_liberar_automaticamente: "Sim, liberar automaticamente",
 };
 
 const HINTS: Partial<Record<SettingKey, string>> = {
@@ -28,7 +28,7 @@ const HINTS: Partial<Record<SettingKey, string>> = {
   whatsapp: "Com DDD, como (98) 99999-9999. O código do Brasil (55) entra sozinho.",
   mensagens: "Seis mensagens, uma por linha; a página mostra uma de cada vez.",
   fuso_horario:
-    "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho.",
+    "Todas as datas e horas do painel, das planilhas e do site aparecem neste fuso, seja qual for o do aparelho. O horário de Brasília é UTC−3.",
   autorizacao_exigida:
     "Para menores de 16 anos viajarem sem os pais (ECA, art. 83): o site preenche a autorização, o responsável assina com firma reconhecida e entrega à coordenação.",
   edicao_numero: "O número do selo no topo da página (2 aparece como “2ª EDIÇÃO”) e da prestação de contas.",
@@ -47,9 +47,10 @@ const HINTS: Partial<Record<SettingKey, string>> = {
     "Quem sai da lista de espera tem este prazo, em horas, porque a vaga já tem quem espere por ela. Vazio: o mesmo prazo em dias.",
   prazo_tolerancia_dias:
     "Dias de espera depois do prazo antes de liberar a vaga: o extrato do banco chega com atraso, e um PIX feito no último dia pode aparecer só depois.",
-  prazo_ultimo_dia: "Nenhum prazo passa do fim deste dia. Vazio: sem data limite.",
+  prazo_ultimo_dia:
+    "Nenhum prazo passa do fim deste dia; a véspera do evento costuma servir. Vazio: sem data limite, e um prazo pode cair depois do evento.",
   prazo_liberar_automaticamente:
-    "Quando o prazo e a tolerância passam sem pagamento, a vaga vai para o primeiro da lista de espera, sem ninguém precisar tocar. Desmarcado, elas aparecem no filtro “Vencidas” com “Liberar vaga”.",
+    "Quando o prazo e a tolerância passam sem pagamento, a vaga vai para o primeiro da lista de espera, sem ninguém precisar tocar. Se desmarcado, as inscrições vencidas aparecem no filtro “Vencidas”, com o botão “Liberar vaga”.",
   inscricoes_por_numero:
     "Quantas inscrições ativas o formulário aceita com o mesmo número de responsável (irmãos). Quem passar disso é orientado a falar com a coordenação, que pode aumentar este número.",
 };
@@ -168,7 +169,7 @@ export function SettingsPage() {
           <select {...common} onChange={(e) => set(key, e.target.value)}>
             {[...new Set([values.fuso_horario, ...BRAZIL_TIME_ZONES])].map((zone) => (
               <option key={zone} value={zone}>
-                {timeZoneLabel(zone)}
+                {timeZoneOption(zone, new Date())}
               </option>
             ))}
           </select>
@@ -208,7 +209,7 @@ export function SettingsPage() {
   return (
     <form className="settings-form" onSubmit={submit} noValidate aria-label="Configurações do evento">
       <p className="settings-lead">
-        Os valores valem para todas as páginas assim que salvos. "Restaurar padrão" volta ao valor definido no servidor.
+        Os valores valem para todas as páginas assim que salvos. Um campo já salvo mostra “Restaurar padrão”, que volta ao valor definido no servidor.
       </p>
       {SETTINGS_GROUPS.map((g) => (
         <fieldset key={g.title} className="admin-card settings-group">

@@ -51,7 +51,7 @@ export function PasswordShownDialog({ shown, onClose }: { shown: MemberWithPassw
           target="_blank"
           rel="noopener noreferrer"
         >
-          Enviar no WhatsApp
+          Enviar pelo WhatsApp
         </a>
         <button type="button" className="admin-btn admin-btn-primary" onClick={onClose}>
           Concluir

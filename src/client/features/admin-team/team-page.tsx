@@ -79,7 +79,9 @@ export function TeamPage() {
               <div className="team-item-text">
                 <strong>{m.nome}</strong>
                 <span className="team-meta">
-                  {m.login} · {ROLE_LABELS[m.papel]}
+                  {m.login}
+                  {/* The principal account is named after its role: "Coordenação" once is enough. */}
+                  {m.nome !== ROLE_LABELS[m.papel] && ` · ${ROLE_LABELS[m.papel]}`}
                   {m.principal && " · conta principal"}
                   {!m.ativo && " · desativada"}
                 </span>
@@ -99,7 +101,7 @@ export function TeamPage() {
                   (m.ativo ? (
                     <button
                       type="button"
-                      className="admin-btn admin-btn-danger"
+                      className="admin-btn admin-btn-outline admin-btn-danger-outline"
                       aria-label={`Desativar ${m.nome}`}
                       onClick={() => setConfirm({ kind: "deactivate", member: m })}
                     >

@@ -47,7 +47,7 @@ export function ThanksPix({ registration: r, whatsappHref, receiptUpload, payerF
             Seu código: <strong>{reference}</strong>
           </h3>
           <p className="thanks-code-help">
-            Ele vai dentro do QR Code e do Copia e Cola abaixo e mostra à coordenação que o pagamento é seu.
+            Ele já está no QR Code e no Copia e Cola abaixo: assim a coordenação sabe que o pagamento é seu.
           </p>
         </div>
       )}

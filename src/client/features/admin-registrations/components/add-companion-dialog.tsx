@@ -74,8 +74,7 @@ export function AddCompanionDialog({ onClose, onAdded }: { onClose: () => void; 
     <ModalDialog title="Adicionar acompanhante" onClose={onClose} busy={saving}>
       <form className="admin-edit-form" onSubmit={submit} noValidate>
         <p>
-          Um adulto que viaja com os jovens: tem vaga no ônibus como os inscritos, com qualquer idade a partir de 18
-          anos.
+          Um adulto (18 anos ou mais) que viaja com os jovens e ocupa uma vaga no ônibus, como os inscritos.
         </p>
         <AdminField id={`${id}-nome`} label="Nome completo" error={fieldError("nome_completo")}>
           {(control) => (
@@ -108,7 +107,7 @@ export function AddCompanionDialog({ onClose, onAdded }: { onClose: () => void; 
         <AdminField
           id={`${id}-valor`}
           label="Valor (R$)"
-          hint={isento ? "Isento: viaja sem pagar." : `Pago em dinheiro; até ${formatPrice(priceCents)}.`}
+          hint={isento ? "Isento: viaja sem pagar." : `Valor recebido em dinheiro (no máximo ${formatPrice(priceCents)}).`}
           error={fieldError("valor_centavos")}
         >
           {(control) => (

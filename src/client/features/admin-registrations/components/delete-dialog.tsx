@@ -63,7 +63,7 @@ export function DeleteDialog({ registration: r, onClose, onDeleted }: Props) {
         <div className="admin-delete-gave-up">
           <p>
             A pessoa desistiu? Registre a <strong>desistência</strong>: a inscrição continua nas contas e nos totais, a
-            vaga fica livre para a próxima da lista de espera e, se estava paga, a devolução fica em Reembolsos
+            vaga fica livre para a próxima pessoa da lista de espera e, se estava paga, a devolução fica em Reembolsos
             pendentes. Excluir é para inscrições feitas por engano.
           </p>
           <button type="button" className="admin-btn admin-btn-outline" disabled={deleting} onClick={gaveUp}>

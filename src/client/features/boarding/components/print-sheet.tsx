@@ -106,7 +106,7 @@ function BusSheet({ bus, people, title }: { bus: BoardingBus; people: BoardingPa
                 {p.idade}
                 {p.idade < ADULT_AGE ? " (menor)" : ""}
               </td>
-              <td>{p.numero_responsavel ? maskPhone(p.numero_responsavel) : ""}</td>
+              <td>{p.numero_responsavel ? <PhoneCell phone={maskPhone(p.numero_responsavel)} /> : ""}</td>
               <td>{p.status_pagamento === "confirmado" ? "Sim" : "Não"}</td>
               <td className="print-sign" />
             </tr>
@@ -123,5 +123,17 @@ function BusSheet({ bus, people, title }: { bus: BoardingBus; people: BoardingPa
         </tfoot>
       </table>
     </section>
+  );
+}
+
+/** A narrow column breaks a number after its area code, never inside it: "(98)" over "98888-7777". */
+function PhoneCell({ phone }: { phone: string }) {
+  const space = phone.indexOf(" ");
+  if (space < 0) return <>{phone}</>;
+  return (
+    <>
+      {phone.slice(0, space + 1)}
+      <span className="print-phone">{phone.slice(space + 1)}</span>
+    </>
   );
 }
