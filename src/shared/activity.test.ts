@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityValue } from "./activity";
+import { activityActor, activityValue } from "./activity";
 
 describe("activityValue", () => {
   it("writes stored words as the panel does elsewhere", () => {
@@ -17,5 +17,13 @@ describe("activityValue", () => {
     expect(activityValue(["a", "b"])).toBe("a | b");
     expect(activityValue(null)).toBe("—");
     expect(activityValue(true)).toBe("sim");
+  });
+});
+
+describe("activityActor", () => {
+  it("writes the database's own actors with a capital, as a person's name is, and keeps names as given", () => {
+    expect(
+      ["sistema", "visitante", "participante", "Sistema", "Bia Ajudante", "Coordenação"].map(activityActor),
+    ).toEqual(["Sistema", "Visitante", "Participante", "Sistema", "Bia Ajudante", "Coordenação"]);
   });
 });

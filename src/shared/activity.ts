@@ -45,6 +45,10 @@ export interface ActivityEntry {
   depois: Record<string, unknown> | null;
 }
 
+/** Who acted, as the log shows it: the database's own "sistema", "visitante" and "participante" with a capital. */
+export const activityActor = (name: string): string =>
+  name === "sistema" || name === "visitante" || name === "participante" ? name[0].toUpperCase() + name.slice(1) : name;
+
 export interface ActivityPage {
   items: ActivityEntry[];
   total: number;

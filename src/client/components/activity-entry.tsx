@@ -1,4 +1,4 @@
-import { ACTIVITY_FIELD_LABELS, type ActivityEntry, activityValue } from "../../shared/activity";
+import { ACTIVITY_FIELD_LABELS, type ActivityEntry, activityActor, activityValue } from "../../shared/activity";
 import { dateTimeIn } from "../../shared/dates";
 import { appConfig } from "../lib/app-config";
 import "./activity-entry.css";
@@ -13,7 +13,7 @@ export function ActivityEntryView({ entry }: { entry: ActivityEntry }) {
     <li className="activity-entry">
       <p className="activity-head">
         <time dateTime={entry.em}>{activityTime(entry.em)}</time>
-        <span className="activity-who">{entry.ator_nome}</span>
+        <span className="activity-who">{activityActor(entry.ator_nome)}</span>
       </p>
       <p className="activity-what">{entry.resumo}</p>
       {changed && keys.length > 0 && (
