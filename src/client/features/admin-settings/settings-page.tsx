@@ -209,7 +209,8 @@ export function SettingsPage() {
   return (
     <form className="settings-form" onSubmit={submit} noValidate aria-label="Configurações do evento">
       <p className="settings-lead">
-        Os valores valem para todas as páginas assim que salvos. Um campo já salvo mostra “Restaurar padrão”, que volta ao valor definido no servidor.
+        Os valores valem para todas as páginas assim que salvos. Um campo já salvo mostra “Restaurar padrão”, que volta
+        ao valor definido no servidor.
       </p>
       {SETTINGS_GROUPS.map((g) => (
         <fieldset key={g.title} className="admin-card settings-group">

@@ -28,8 +28,8 @@ export function BoardingPass({ reference, name, busName }: BoardingPassProps) {
         </div>
       </div>
       <p className="thanks-pass-help">
-        Guarde uma captura de tela deste cartão e mostre-a na porta do ônibus, na ida e na volta. Este QR Code não
-        serve para pagar.
+        Guarde uma captura de tela deste cartão e mostre-a na porta do ônibus, na ida e na volta. Este QR Code não serve
+        para pagar.
       </p>
     </section>
   );

@@ -73,9 +73,7 @@ export function AddCompanionDialog({ onClose, onAdded }: { onClose: () => void; 
   return (
     <ModalDialog title="Adicionar acompanhante" onClose={onClose} busy={saving}>
       <form className="admin-edit-form" onSubmit={submit} noValidate>
-        <p>
-          Um adulto (18 anos ou mais) que viaja com os jovens e ocupa uma vaga no ônibus, como os inscritos.
-        </p>
+        <p>Um adulto (18 anos ou mais) que viaja com os jovens e ocupa uma vaga no ônibus, como os inscritos.</p>
         <AdminField id={`${id}-nome`} label="Nome completo" error={fieldError("nome_completo")}>
           {(control) => (
             <input
@@ -107,7 +105,9 @@ export function AddCompanionDialog({ onClose, onAdded }: { onClose: () => void; 
         <AdminField
           id={`${id}-valor`}
           label="Valor (R$)"
-          hint={isento ? "Isento: viaja sem pagar." : `Valor recebido em dinheiro (no máximo ${formatPrice(priceCents)}).`}
+          hint={
+            isento ? "Isento: viaja sem pagar." : `Valor recebido em dinheiro (no máximo ${formatPrice(priceCents)}).`
+          }
           error={fieldError("valor_centavos")}
         >
           {(control) => (
