@@ -77,6 +77,12 @@ describe("settings, team and activity in the panel", () => {
         await openDashboard(panel);
         await panel.getByRole("link", { name: "Configurações" }).click();
         await panel.getByLabel("Local").fill("Ginásio São José, Itapecuru-Mirim - MA");
+        // A field near the top is being edited, yet the save button is on screen, at its foot, without a scroll.
+        const save = (await panel.getByRole("button", { name: "Salvar configurações" }).boundingBox())!;
+        const screen = panel.viewportSize()!;
+        expect(save.y).toBeGreaterThan(screen.height / 2);
+        expect(save.y + save.height).toBeLessThanOrEqual(screen.height);
+        if (vp === "phone") await viewportShot(panel, "settings-save-at-foot-phone");
         await panel.getByLabel("Valor da inscrição").fill("0");
         await panel.getByRole("button", { name: "Salvar configurações" }).click();
         // Refused beside the field, nothing saved.
