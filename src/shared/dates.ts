@@ -127,7 +127,7 @@ const TIME_ZONE_NAMES: Record<string, string> = {
 export const timeZoneLabel = (zone: string): string =>
   TIME_ZONE_NAMES[zone] ?? zone.replace(/^America\//, "").replace(/_/g, " ");
 
-/** A zone as "Configurações" offers it, with its offset at that instant: "Fortaleza (UTC−3)", "Noronha (UTC−2)". */
+/** A zone as "Configurações" offers it, with its offset at that instant: "Fortaleza (UTC−3)". */
 export function timeZoneOption(zone: string, at: Date): string {
   const minutes = offsetMinutes(at, zone);
   const hours = Math.abs(minutes) / 60;
