@@ -112,6 +112,13 @@ describe("visitor registration and thank-you page", () => {
         await page
           .getByText(/procure alguém da coordenação da Juventude Católica VG para pagar R\$ 15,00 em espécie/)
           .waitFor(WAIT);
+        // And a way to ask when and where: a message to the coordination's WhatsApp, naming the person and code.
+        const combine = page.getByRole("link", { name: "Combinar o pagamento pelo WhatsApp" });
+        const href = new URL((await combine.getAttribute("href")) ?? "");
+        expect(href.hostname).toBe("wa.me");
+        expect(href.searchParams.get("text")).toContain(
+          `Fiz a inscrição de ${name} (código ${JSON.parse(stored[1]!).referencia})`,
+        );
       });
     });
 

@@ -12,7 +12,8 @@ import { PayerNameForm } from "../features/thanks/payer-name-form";
 import { BoardingPass } from "../features/thanks/boarding-pass";
 import { TravelAuthorizationNotice } from "../features/thanks/travel-authorization-notice";
 import { needsAuthorization } from "../../shared/minors";
-import { useAppConfig } from "../lib/app-config";
+import { cashPaymentText } from "../../shared/whatsapp-texts";
+import { appConfig, useAppConfig } from "../lib/app-config";
 import { ThanksPage } from "../features/thanks/thanks-page";
 import { navigate } from "../lib/router";
 import { heldRegistrations } from "../lib/held-registrations";
@@ -63,6 +64,9 @@ export function ThanksRoute() {
       <ThanksPage
         registration={last}
         whatsappHref={coordinationWhatsappLink(receiptMessage(last?.nome_completo ?? "", last?.referencia))}
+        cashWhatsappHref={coordinationWhatsappLink(
+          cashPaymentText(appConfig(), last?.nome_completo ?? "", last?.referencia),
+        )}
         receiptUpload={last && <ReceiptUpload registrationId={last.id} uploadToken={last.upload_token} />}
         payerForm={
           last?.upload_token ? (

@@ -17,6 +17,8 @@ interface ThanksPageProps {
   registration: RegistrationFound | null;
   /** wa.me link with the receipt message, shown for PIX. */
   whatsappHref: string;
+  /** wa.me link asking the coordination when and where to pay in cash, shown for Espécie. */
+  cashWhatsappHref: string;
   /** The receipt upload, shown for PIX (the route brings it from its own feature). */
   receiptUpload: ReactNode;
   /** "Seu cartão de embarque", for a seated person. */
@@ -37,6 +39,7 @@ interface ThanksPageProps {
 export function ThanksPage({
   registration,
   whatsappHref,
+  cashWhatsappHref,
   receiptUpload,
   boardingPass,
   payerForm,
@@ -130,6 +133,9 @@ export function ThanksPage({
               Não esqueça: procure alguém da coordenação {ofGroup(groupName)} para pagar {owed} em espécie.
             </p>
             <DeadlineLine deadline={view ? view.prazo_pagamento : registration?.prazo_pagamento} />
+            <a className="v-btn v-btn-outline" href={cashWhatsappHref} target="_blank" rel="noopener noreferrer">
+              Combinar o pagamento pelo WhatsApp
+            </a>
           </div>
         )}
 
