@@ -166,6 +166,19 @@ describe("admin registrations list", () => {
         await dialog.getByText(text, { exact: true }).waitFor();
       }
       await viewportShot(page, `admin-dialog-details-${vp}`);
+      if (vp === "phone") {
+        // Taller than the phone: scrolled to its end, the dialog still shows its title and its close button.
+        const box = await dialog.evaluate((d) => {
+          d.scrollTop = d.scrollHeight;
+          return { scrolled: d.scrollTop, top: d.getBoundingClientRect().top };
+        });
+        expect(box.scrolled).toBeGreaterThan(0);
+        // The first "Fechar" is the X beside the title; the other ends the dialog.
+        const close = (await dialog.getByRole("button", { name: "Fechar" }).first().boundingBox())!;
+        expect(close.y).toBeGreaterThanOrEqual(box.top);
+        expect(close.y).toBeLessThan(box.top + 80);
+        await viewportShot(page, "admin-dialog-details-scrolled-phone");
+      }
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached", ...WAIT });
       expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
