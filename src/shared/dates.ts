@@ -130,8 +130,8 @@ export const timeZoneLabel = (zone: string): string =>
 /** A zone as "Configurações" offers it, with its offset at that instant: "Fortaleza (UTC−3)". */
 export function timeZoneOption(zone: string, at: Date): string {
   const minutes = offsetMinutes(at, zone);
-  const hours = Math.abs(minutes) / 60;
-  const shown = Number.isInteger(hours) ? String(hours) : hours.toFixed(1).replace(".", ",");
+  const abs = Math.abs(minutes);
+  const shown = abs % 60 === 0 ? String(abs / 60) : `${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, "0")}`;
   return `${timeZoneLabel(zone)} (UTC${minutes < 0 ? "−" : "+"}${shown})`;
 }
 

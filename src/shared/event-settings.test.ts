@@ -19,6 +19,7 @@ describe("timeZoneOption", () => {
     expect(timeZoneOption("America/Fortaleza", at)).toBe("Fortaleza (UTC−3)");
     expect(timeZoneOption("America/Noronha", at)).toBe("Fernando de Noronha (UTC−2)");
     expect(timeZoneOption("America/Manaus", at)).toBe("Manaus (UTC−4)");
-    expect(timeZoneOption("Asia/Kolkata", at)).toBe("Asia/Kolkata (UTC+5,5)");
+    expect(timeZoneOption("Asia/Kolkata", at)).toBe("Asia/Kolkata (UTC+5:30)");
+    expect(timeZoneOption("Asia/Kathmandu", at)).toBe("Asia/Kathmandu (UTC+5:45)");
   });
 });

@@ -14,7 +14,7 @@ export const ADULT_AGE = 18;
 export const CONSENT_VERSION = "2026-12-03";
 
 export const consentText = (eventTitle: string, groupName: string) =>
-  `Sou o(a) responsável por este(a) participante menor de 18 anos. Autorizo a inscrição na caravana da ${eventTitle} e o uso destes dados (nome, idade, telefone, nome e parentesco do responsável e, se informados, os cuidados de saúde) pela coordenação ${ofGroup(groupName)} somente para organizar a caravana, inclusive para enviar lembretes e avisos da caravana pelo WhatsApp do telefone informado e, se eu ativar, também pelos avisos neste celular (dá para deixar de receber a qualquer momento na página “Minha inscrição”).`;
+  `Sou o(a) responsável por este(a) participante menor de 18 anos. Autorizo a inscrição na caravana da ${eventTitle} e o uso destes dados (nome, idade, telefone, nome e parentesco do responsável e, se informados, os cuidados de saúde) pela coordenação ${ofGroup(groupName)} somente para organizar a caravana, inclusive para enviar lembretes e avisos da caravana pelo WhatsApp do telefone informado e, se eu ativar, também por notificações neste celular (dá para deixar de receber a qualquer momento na página “Minha inscrição”).`;
 
 export const PRIVACY_NOTICE = {
   title: "Privacidade dos seus dados",

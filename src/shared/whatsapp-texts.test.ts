@@ -9,7 +9,7 @@ describe("the pages' own WhatsApp texts", () => {
       "Olá! Fiz o PIX de R$ 20,00 da inscrição na caravana do Grupo Jovem Shalom para a JDJ 2026. Meu nome é Ana Souza. Código da inscrição: JDJ7K3Q. Segue o comprovante.",
     );
     expect(cashPaymentText(shalom, "Ana Souza", "JDJ7K3Q")).toBe(
-      "Olá! Fiz a inscrição de Ana Souza (código JDJ7K3Q) na caravana do Grupo Jovem Shalom para a JDJ 2026. Quero pagar R$ 20,00 em espécie: quando e onde posso entregar?",
+      "Olá! Fiz a inscrição de Ana Souza (código JDJ7K3Q) na caravana do Grupo Jovem Shalom para a JDJ 2026. Quero pagar em espécie: quando e onde posso entregar o dinheiro?",
     );
     expect(notBoardedText(shalom, "Caio Lima", "Ônibus 2", "ida")).toBe(
       "Olá! Aqui é a coordenação da caravana do Grupo Jovem Shalom. Caio Lima ainda não embarcou no Ônibus 2 (ida). Pode nos ajudar a encontrar?",

@@ -19,11 +19,18 @@ export function receiptText(f: TextFacts, name: string, reference?: string): str
   return `Olá! Fiz o PIX de ${f.price} da inscrição na caravana ${ofGroup(f.groupName)} para a ${f.eventTitle}.${who}${code} Segue o comprovante.`;
 }
 
-/** A family that pays in cash, to the coordination: when and where to meet. */
-export function cashPaymentText(f: TextFacts, name: string, reference?: string): string {
+/**
+ * A family that pays in cash, to the coordination: when and where to meet. No amount: what a family owes (a
+ * discount, the price of its day) is on its page, not in the settings.
+ */
+export function cashPaymentText(
+  f: Pick<TextFacts, "groupName" | "eventTitle">,
+  name: string,
+  reference?: string,
+): string {
   const who = name.trim() ? ` de ${name.trim()}` : "";
   const code = reference ? ` (código ${reference})` : "";
-  return `Olá! Fiz a inscrição${who}${code} na caravana ${ofGroup(f.groupName)} para a ${f.eventTitle}. Quero pagar ${f.price} em espécie: quando e onde posso entregar?`;
+  return `Olá! Fiz a inscrição${who}${code} na caravana ${ofGroup(f.groupName)} para a ${f.eventTitle}. Quero pagar em espécie: quando e onde posso entregar o dinheiro?`;
 }
 
 /** To the guardian of someone missing at the bus door. */

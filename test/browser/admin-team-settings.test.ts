@@ -130,7 +130,7 @@ describe("settings, team and activity in the panel", () => {
         const nome = panel.getByLabel("Nome");
         const description = async () =>
           panel.locator(`[id="${await nome.getAttribute("aria-describedby")}"]`).textContent();
-        expect(await description()).toBe("O login é feito do primeiro e do último nome.");
+        expect(await description()).toBe("O login é formado pelo primeiro e pelo último nome.");
         await panel.getByRole("button", { name: "Adicionar", exact: true }).click();
         await expect.poll(() => nome.getAttribute("aria-invalid"), WAIT).toBe("true");
         expect(await description()).toBe("Informe o nome da pessoa.");

@@ -93,7 +93,7 @@ export function BusesCard({ overview, onChanged }: Props) {
           </div>
           <p className="bus-deadlines">
             Uma vaga não paga no prazo passa sozinha para o primeiro da lista de espera (
-            <Link href="/admin/configuracoes">Configurações › Prazos</Link>). Essas inscrições aparecem no filtro
+            <Link href="/admin/configuracoes">Configurações › Prazos</Link>). As inscrições vencidas aparecem no filtro
             “Vencidas” da lista.
           </p>
         </>

@@ -49,7 +49,7 @@ export function AddMemberDialog({
         <AdminField
           id={`${id}-nome`}
           label="Nome"
-          hint={login ? `Login: ${login}` : "O login é feito do primeiro e do último nome."}
+          hint={login ? `Login: ${login}` : "O login é formado pelo primeiro e pelo último nome."}
           error={error}
         >
           {(control) => (

@@ -24,7 +24,7 @@ export function OwingDialog({
       <p id={`${id}-text`} className="admin-delete-text">
         {p.nome_completo} ainda deve <strong>{formatPrice(p.devido_centavos ?? 0)}</strong>.
         {p.metodo_pagamento === "PIX"
-          ? " Escolheu PIX. Se você receber o dinheiro agora, a forma de pagamento muda para espécie, registrada no seu nome."
+          ? " Escolheu PIX. Se você receber o dinheiro agora, a forma de pagamento passa a ser espécie e o recebimento fica registrado no seu nome."
           : " Receba em dinheiro agora, ou deixe embarcar e acerte depois com a coordenação."}
       </p>
       <div className="admin-dialog-actions rc-owing-actions">
