@@ -36,14 +36,13 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
   const [missingOnly, setMissingOnly] = useState(false);
   const [reading, setReading] = useState(false);
   // "Buscar pelo nome" in the camera's dialog: the field gets the focus once the dialog gave it back to "Ler QR".
-  const [searching, setSearching] = useState(false);
+  const searchNext = useRef(false);
   const search = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (searching && !reading) {
-      search.current?.focus();
-      setSearching(false);
-    }
-  }, [searching, reading]);
+    if (reading || !searchNext.current) return;
+    searchNext.current = false;
+    search.current?.focus();
+  }, [reading]);
   /** Someone who chose PIX: "Recebi em espécie" says what will change before it does. */
   const [cashFor, setCashFor] = useState<SeenPassenger | null>(null);
   /** An under-16 with no authorisation handed in: boarding asks first (decision 037). */
@@ -285,8 +284,8 @@ export function RollCallPage({ serverUnreachable }: { serverUnreachable: boolean
             onPass={onPass}
             onClose={() => setReading(false)}
             onSearchByName={() => {
+              searchNext.current = true;
               setReading(false);
-              setSearching(true);
             }}
           />
         </Suspense>
