@@ -165,6 +165,17 @@ describe("admin registrations list", () => {
       for (const text of ["João Pedro Araújo", "16 anos", "(98) 3221-4455", "PIX", "Pendente", "Não enviado"]) {
         await dialog.getByText(text, { exact: true }).waitFor();
       }
+      // The money in one place: the payment's status and deadline, then what was paid, then health notes.
+      const ys: number[] = [];
+      for (const part of [
+        dialog.getByText("Status do pagamento", { exact: true }),
+        dialog.getByRole("heading", { name: "Pagamento", exact: true }),
+        dialog.getByText("Cuidados de saúde", { exact: true }),
+      ]) {
+        await part.waitFor(WAIT);
+        ys.push((await part.boundingBox())!.y);
+      }
+      expect(ys).toEqual([...ys].sort((a, b) => a - b));
       await viewportShot(page, `admin-dialog-details-${vp}`);
       if (vp === "phone") {
         // Taller than the phone: scrolled to its end, the dialog still shows its title and its close button.

@@ -122,8 +122,8 @@ describe("PIX QR code drawn by a Web Worker", () => {
         });
         await registeredHere(page, ui.app, `Bia Espera QR ${vp}`);
         await page.goto("/obrigado");
-        // The registration read, and the card shown with the boarding pass above the code (its own chunk,
-        // which may arrive after the code's): what sits above the code no longer moves it.
+        // The registration read, and the card shown with the boarding pass (below the code while it is owed):
+        // nothing that arrives afterwards moves the code.
         await page
           .getByRole("main")
           .getByText(/^Seu código: JDJ/)

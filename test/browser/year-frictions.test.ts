@@ -69,6 +69,10 @@ describe("what a second caravan year found, on a phone", () => {
         "SELECT id FROM registrations WHERE nome_completo = 'Joana Menor Shalom'",
       );
       await phoneA.getByText("Ainda não pagou?", { exact: false }).waitFor(WAIT);
+      // While she owes, paying comes before the pass, which is for the trip's day.
+      const pass = phoneA.getByRole("region", { name: "Seu cartão de embarque" });
+      const pix = phoneA.getByRole("region", { name: "Pagamento via PIX" });
+      expect((await pix.boundingBox())!.y).toBeLessThan((await pass.boundingBox())!.y);
       // A discount first: the page asks for what she owes now, not the price.
       const discount = await admin.request.post(`/api/registrations/${joana.id}/adjust`, {
         data: { valor_centavos: 1000, motivo: "Desconto de irmãos" },
@@ -80,7 +84,10 @@ describe("what a second caravan year found, on a phone", () => {
           await admin.request.patch(`/api/registrations/${joana.id}`, { data: { status_pagamento: "confirmado" } })
         ).status(),
       ).toBe(200);
-      await phoneA.getByText(/^Pagamento confirmado \(.+\)\. Obrigado!$/).waitFor({ timeout: 5_000 });
+      const paidLine = phoneA.getByText(/^Pagamento confirmado \(.+\)\. Obrigado!$/);
+      await paidLine.waitFor({ timeout: 5_000 });
+      // Paid: the pass comes back up, above the confirmation.
+      expect((await pass.boundingBox())!.y).toBeLessThan((await paidLine.boundingBox())!.y);
       expect(await phoneA.getByText("Ainda não pagou?", { exact: false }).count()).toBe(0);
       expect(await phoneA.getByRole("button", { name: /Enviar comprovante/ }).count()).toBe(0);
       await shotAt360(phoneA, "obrigado-pago-ao-vivo");

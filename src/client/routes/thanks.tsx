@@ -7,8 +7,8 @@ import { ReceiptUpload } from "../features/receipt-upload/receipt-upload";
 import { receiptMessage } from "../features/registration/share-receipt";
 import { hasRegistrationSuccess, lastRegistration } from "../features/registration/success-storage";
 import { PayerNameForm } from "../features/thanks/payer-name-form";
-// Loaded with the page, not after it: the pass sits above the PIX code, and arriving late it pushed the code and
-// its buttons down under a finger. Its QR is still drawn in a worker, in a box that holds its place.
+// Loaded with the page, not after it: arriving late, the pass pushed what sits below it down under a finger.
+// Its QR is still drawn in a worker, in a box that holds its place.
 import { BoardingPass } from "../features/thanks/boarding-pass";
 import { TravelAuthorizationNotice } from "../features/thanks/travel-authorization-notice";
 import { needsAuthorization } from "../../shared/minors";

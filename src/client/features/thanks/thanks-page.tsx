@@ -54,6 +54,7 @@ export function ThanksPage({
   const paid = view ? view.pagamento.estado !== "pendente" : false;
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting || released ? null : (registration?.metodo_pagamento ?? null);
+  const owing = !paid && paymentMethod !== null;
   const { thanksMessages, eventTitle, eventDate, eventTime, eventPlace, eventCity, price, groupName, timeZone } =
     useAppConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
@@ -109,7 +110,8 @@ export function ThanksPage({
           </div>
         </dl>
 
-        {!waiting && boardingPass}
+        {/* The pass is for the trip's day: while a payment is owed, paying (and its deadline) comes first. */}
+        {!waiting && !owing && boardingPass}
         {authorization}
 
         {paid && view && <PaidLine view={view} />}
@@ -138,6 +140,7 @@ export function ThanksPage({
             </a>
           </div>
         )}
+        {!waiting && owing && boardingPass}
 
         <div className="thanks-mine">
           <p>

@@ -60,10 +60,7 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
               <PhoneContact registrationId={r.id} phone={r.numero_responsavel} withTexts={coordination} />
             </dd>
           </div>
-          <div>
-            <dt>Forma de pagamento</dt>
-            <dd>{METHOD_LABELS[r.metodo_pagamento]}</dd>
-          </div>
+          <AuthorizationMark registration={r} onSaved={saved} />
           <div>
             <dt>Data da inscrição</dt>
             <dd>{formatDateTime(r.created_at)}</dd>
@@ -74,6 +71,10 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
               <dd className="admin-details-ref">{r.referencia}</dd>
             </div>
           )}
+          <div>
+            <dt>Forma de pagamento</dt>
+            <dd>{METHOD_LABELS[r.metodo_pagamento]}</dd>
+          </div>
           <div>
             <dt>Status do pagamento</dt>
             <dd className="admin-details-status">
@@ -94,9 +95,6 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
               </div>
             )
           )}
-          <AuthorizationMark registration={r} onSaved={saved} />
-          {coordination && <HealthNotes registrationId={r.id} />}
-          {coordination && <PersonalLinkActions registration={r} />}
           {!r.has_receipt && (
             <div>
               <dt>Comprovante</dt>
@@ -112,7 +110,12 @@ export function DetailsDialog({ registration, onClose, onSaved }: Props) {
           </section>
         )}
       </div>
+      {/* The person, then the money in one place (status, deadline, what was paid), then the rest. */}
       <PaymentRecords key={`pagamento-${r.id}-${r.status_pagamento}`} registration={r} onSaved={saved} />
+      <dl className="admin-details">
+        {coordination && <HealthNotes registrationId={r.id} />}
+        {coordination && <PersonalLinkActions registration={r} />}
+      </dl>
       <RegistrationHistory key={`${r.id}-${r.status_pagamento}`} registrationId={r.id} />
       <div className="admin-dialog-actions">
         <button type="button" className="admin-btn admin-btn-primary" onClick={onClose} data-autofocus>
