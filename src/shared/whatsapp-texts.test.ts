@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cashPaymentText, notBoardedText, receiptText, releasedSeatText, seatConfirmedText } from "./whatsapp-texts";
+import {
+  cashPaymentText,
+  closedFormText,
+  notBoardedText,
+  receiptText,
+  releasedSeatText,
+  seatConfirmedText,
+} from "./whatsapp-texts";
 
 const shalom = { groupName: "Grupo Jovem Shalom", eventTitle: "JDJ 2026", price: "R$ 20,00" };
 
@@ -10,6 +17,12 @@ describe("the pages' own WhatsApp texts", () => {
     );
     expect(cashPaymentText(shalom, "Ana Souza", "JDJ7K3Q")).toBe(
       "Olá! Fiz a inscrição de Ana Souza (código JDJ7K3Q) na caravana do Grupo Jovem Shalom para a JDJ 2026. Quero pagar em espécie: quando e onde posso entregar o dinheiro?",
+    );
+    expect(closedFormText(shalom, false)).toBe(
+      "Olá! Vi que as inscrições para a caravana do Grupo Jovem Shalom para a JDJ 2026 estão encerradas. Ainda é possível participar?",
+    );
+    expect(closedFormText(shalom, true)).toBe(
+      "Olá! Quando abrem as inscrições para a caravana do Grupo Jovem Shalom para a JDJ 2026?",
     );
     expect(notBoardedText(shalom, "Caio Lima", "Ônibus 2", "ida")).toBe(
       "Olá! Aqui é a coordenação da caravana do Grupo Jovem Shalom. Caio Lima ainda não embarcou no Ônibus 2 (ida). Pode nos ajudar a encontrar?",

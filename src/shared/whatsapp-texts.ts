@@ -33,6 +33,14 @@ export function cashPaymentText(
   return `Olá! Fiz a inscrição${who}${code} na caravana ${ofGroup(f.groupName)} para a ${f.eventTitle}. Quero pagar em espécie: quando e onde posso entregar o dinheiro?`;
 }
 
+/** Someone who finds the form closed, or not open yet, to the coordination: the page has no other way to ask. */
+export function closedFormText(f: Pick<TextFacts, "groupName" | "eventTitle">, soon: boolean): string {
+  const caravan = `a caravana ${ofGroup(f.groupName)} para a ${f.eventTitle}`;
+  return soon
+    ? `Olá! Quando abrem as inscrições para ${caravan}?`
+    : `Olá! Vi que as inscrições para ${caravan} estão encerradas. Ainda é possível participar?`;
+}
+
 /** To the guardian of someone missing at the bus door. */
 export function notBoardedText(f: Pick<TextFacts, "groupName">, name: string, busName: string, trip: string): string {
   return (

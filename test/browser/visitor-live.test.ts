@@ -29,6 +29,13 @@ describe("visitor page follows the form status live", () => {
         const closeMs = Date.now() - closedAt;
         await page.getByText(/inscrições para a caravana da JDJ 2025 estão encerradas/).waitFor(WAIT);
         await page.getByText(/Acompanhe nossas redes sociais/).waitFor(WAIT);
+        // Someone who arrives late can still ask: a message to the coordination's WhatsApp, ready to send.
+        const ask = page.getByRole("link", { name: "Falar com a coordenação pelo WhatsApp" });
+        const href = new URL((await ask.getAttribute("href"))!);
+        expect(href.origin + href.pathname).toMatch(/^https:\/\/wa\.me\/55\d{10,11}$/);
+        expect(href.searchParams.get("text")).toMatch(
+          /^Olá! Vi que as inscrições para a caravana .+ estão encerradas\./,
+        );
         await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor({ state: "hidden", ...WAIT });
         await settled(page.locator(".closed-card"));
         await screenshot(page, `visitor-closed-${vp}`);

@@ -174,6 +174,8 @@ describe("what a second caravan year found, on a phone", () => {
       await visitor.goto("/");
       await visitor.getByRole("button", { name: /Toque aqui/ }).click();
       await visitor.getByText("Inscrições Encerradas").waitFor(WAIT);
+      // No WhatsApp yet: no link that would open a chat with nobody.
+      expect(await visitor.getByRole("link", { name: /WhatsApp/ }).count()).toBe(0);
     } finally {
       await context.close();
       await fresh.close();

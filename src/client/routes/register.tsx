@@ -71,7 +71,7 @@ export function RegisterRoute() {
                   setSucceeded(true);
                 }}
               />
-              {!status.isOpen && <ClosedNotice soon={status.soon} />}
+              {!status.isOpen && <ClosedNotice soon={status.soon} whatsappSet={status.whatsappSet} />}
             </>
           )}
         </main>

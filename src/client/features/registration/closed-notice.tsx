@@ -1,13 +1,17 @@
 import { ofGroup } from "../../../shared/group-name";
+import { closedFormText } from "../../../shared/whatsapp-texts";
 import { useAppConfig } from "../../lib/app-config";
+import { coordinationWhatsappLink } from "../../lib/coordination-whatsapp";
 import { MyRegistrationLink } from "./my-registration-link";
 
 /**
  * Shown instead of the form while registrations are closed; `soon`: a new
- * edition whose form was never opened, so nothing has closed yet.
+ * edition whose form was never opened, so nothing has closed yet. With the
+ * coordination's WhatsApp set, someone who arrives late can still ask.
  */
-export function ClosedNotice({ soon = false }: { soon?: boolean }) {
-  const { eventTitle, groupName } = useAppConfig();
+export function ClosedNotice({ soon = false, whatsappSet = false }: { soon?: boolean; whatsappSet?: boolean }) {
+  const config = useAppConfig();
+  const { eventTitle, groupName } = config;
   return (
     <section className="signup-card closed-card intro-step" aria-labelledby="closed-title">
       <span className="closed-icon" aria-hidden="true">
@@ -27,6 +31,17 @@ export function ClosedNotice({ soon = false }: { soon?: boolean }) {
           : `As inscrições para a caravana da ${eventTitle} estão encerradas no momento.`}
       </p>
       <p>Acompanhe nossas redes sociais para ficar por dentro das novidades {ofGroup(groupName)}!</p>
+      {/* Not while the number is a first start's sample: the message would reach nobody. */}
+      {whatsappSet && (
+        <a
+          className="v-btn v-btn-outline"
+          href={coordinationWhatsappLink(closedFormText(config, soon))}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Falar com a coordenação pelo WhatsApp
+        </a>
+      )}
       <MyRegistrationLink />
     </section>
   );

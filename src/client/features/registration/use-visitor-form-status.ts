@@ -10,7 +10,14 @@ import { refreshAppConfig } from "../../lib/app-config";
 export type FormStatusView =
   | { phase: "loading" }
   | { phase: "error"; retry: () => void }
-  | { phase: "ready"; isOpen: boolean; soon: boolean; seats: SeatSummary | null };
+  | {
+      phase: "ready";
+      isOpen: boolean;
+      soon: boolean;
+      seats: SeatSummary | null;
+      /** The coordination's own WhatsApp is set, not the sample of a first start. */
+      whatsappSet: boolean;
+    };
 
 /**
  * Whether the form is open, and how many seats are left, kept live: GET
@@ -77,7 +84,14 @@ export function useVisitorFormStatus(): FormStatusView {
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [load]);
 
-  if (status) return { phase: "ready", isOpen: status.is_open, soon: status.em_breve === true, seats };
+  if (status)
+    return {
+      phase: "ready",
+      isOpen: status.is_open,
+      soon: status.em_breve === true,
+      seats,
+      whatsappSet: !status.falta_configurar?.includes("whatsapp"),
+    };
   if (failed) return { phase: "error", retry: () => void load() };
   return { phase: "loading" };
 }
