@@ -47,7 +47,17 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  app = await buildApp({ config, db, logger: log });
+  try {
+    app = await buildApp({ config, db, logger: log });
+  } catch (err) {
+    // A value the environment gave that only the database can judge (a time zone it does not know).
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      await db.close();
+      process.exit(1);
+    }
+    throw err;
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

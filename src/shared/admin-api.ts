@@ -86,6 +86,21 @@ export const FORM_MESSAGES = {
     `Antes de abrir as inscrições, cadastre ${
       missing.length === 2 ? "a chave PIX e o WhatsApp" : missing[0] === "pix_chave" ? "a chave PIX" : "o WhatsApp"
     } da coordenação em Configurações (ainda ${missing.length === 2 ? "estão os" : "está o"} de exemplo).`,
+  /** "Restaurar padrão" or a save that would bring a sample back while families are signing up. */
+  samplesWhileOpen: (samples: readonly ("pix_chave" | "whatsapp")[]) =>
+    `Com as inscrições abertas, ${
+      samples.length === 2
+        ? "a chave PIX e o WhatsApp não podem voltar aos"
+        : samples[0] === "pix_chave"
+          ? "a chave PIX não pode voltar à"
+          : "o WhatsApp não pode voltar ao"
+    } de exemplo: as famílias pagariam ou escreveriam a quem não é da coordenação. Escreva ${
+      samples.length === 2
+        ? "os da coordenação"
+        : samples[0] === "pix_chave"
+          ? "a chave da coordenação"
+          : "o número da coordenação"
+    }, ou feche as inscrições antes.`,
 } as const;
 
 /** Labels in the panel, by value. */

@@ -48,5 +48,34 @@ describe.each(DB_KINDS)("the first start with the sample PIX key and WhatsApp, o
     expect(ready.is_open).toBe(false);
     expect((await adminSession.inject("PUT", "/api/form-status", { is_open: true })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "POST", url: "/api/registrations", payload: person() })).statusCode).toBe(201);
+
+    // Open, a sample cannot come back: not by "Restaurar padrão", nor typed again.
+    const restore = await adminSession.inject("DELETE", "/api/settings/pix_chave");
+    expect(restore.statusCode).toBe(409);
+    expect(restore.json().error).toBe(
+      "Com as inscrições abertas, a chave PIX não pode voltar à de exemplo: as famílias pagariam ou escreveriam a quem não é da coordenação. Escreva a chave da coordenação, ou feche as inscrições antes.",
+    );
+    const typed = await adminSession.inject("PUT", "/api/settings", {
+      ...view.values,
+      pix_chave: "tesouraria@paroquia.org.br",
+      whatsapp: "(98) 99999-9999",
+    });
+    expect(typed.statusCode).toBe(409);
+    expect(typed.json().error).toBe(FORM_MESSAGES.samplesWhileOpen(["whatsapp"]));
+    const kept = (await t.app.inject({ url: "/api/form-status" })).json() as PublicFormStatus;
+    expect(kept).toMatchObject({ is_open: true });
+    expect(kept.falta_configurar).toBeUndefined();
+
+    // Brought back from elsewhere (psql, another instance): the form closes, as at a start with the samples.
+    await t.db.query(
+      "UPDATE event_settings SET valor = to_jsonb($1::text), origem = 'ambiente' WHERE chave = 'pix_chave'",
+      [view.values.pix_chave],
+    );
+    await expect
+      .poll(async () => ((await t.app.inject({ url: "/api/form-status" })).json() as PublicFormStatus).is_open)
+      .toBe(false);
+    expect((await t.app.inject({ method: "POST", url: "/api/registrations", payload: person() })).statusCode).toBe(409);
+    // Closed, "Restaurar padrão" works as before.
+    expect((await adminSession.inject("DELETE", "/api/settings/whatsapp")).statusCode).toBe(200);
   });
 });

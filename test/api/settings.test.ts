@@ -3,6 +3,8 @@ import type { PublicEventConfig } from "../../src/shared/api-types";
 import { type EventSettings, SETTINGS_MESSAGES, type SettingsView } from "../../src/shared/event-settings";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
 import { registrationBrCode } from "../../src/shared/pix/registration-pix";
+import { ConfigError } from "../../src/server/config";
+import { seedSettings } from "../../src/server/settings/settings-repository";
 import { adminCookie, startAdminTestApp } from "../support/admin-login";
 import { openStream } from "../support/sse";
 import type { TestApp } from "../support/test-app";
@@ -68,6 +70,8 @@ describe.each(DB_KINDS)("event settings on %s", (kind) => {
       [{ local: "" }, SETTINGS_MESSAGES.required],
       [{ whatsapp: "98 9999" }, SETTINGS_MESSAGES.whatsapp],
       [{ fuso_horario: "Marte/Base_Alfa" }, SETTINGS_MESSAGES.timeZone],
+      // Node still knows this old name; PostgreSQL, which ends every deadline in the zone, does not.
+      [{ fuso_horario: "US/Pacific-New" }, SETTINGS_MESSAGES.timeZone],
     ];
     for (const [change, error] of cases) {
       const res = await put({ ...good, ...change });
@@ -91,6 +95,16 @@ describe.each(DB_KINDS)("event settings on %s", (kind) => {
     // The highest price is accepted.
     expect((await put({ ...good, preco_centavos: "10.000,00" })).statusCode).toBe(200);
     expect((await put({ ...good, preco_centavos: 1500 })).statusCode).toBe(200);
+  });
+
+  it("refuses to start with a time zone from the environment that PostgreSQL does not know", async () => {
+    const defaults = { ...t.app.eventSettings.defaults, fuso_horario: "US/Pacific-New" };
+    await expect(seedSettings(t.db, defaults)).rejects.toThrow(
+      new ConfigError(
+        "EVENT_TIME_ZONE: o PostgreSQL não conhece o fuso US/Pacific-New; use um fuso IANA, por exemplo America/Fortaleza",
+      ),
+    );
+    expect((await view()).values.fuso_horario).toBe("America/Fortaleza");
   });
 
   it("a new place and price reach open pages live; an older registration keeps its own amount", async () => {

@@ -2,12 +2,16 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { PublicEventConfig } from "../../shared/api-types";
 import { LIVE_EVENTS } from "../../shared/live-events";
-import { DEFAULT_DEADLINES, type EventSettings, type SettingKey, type SettingsView } from "../../shared/event-settings";
+import { DEFAULT_DEADLINES, type EventSettings, type SettingsView } from "../../shared/event-settings";
 import { DEFAULT_EDITION, DEFAULT_GROUP_NAME } from "../../shared/constants";
 import { publicEventConfig } from "../../shared/event-facts";
 import type { Config } from "../config";
 import { closeFormWhileSamples } from "../registrations/form-status-repository";
 import { readSettings, seedSettings } from "./settings-repository";
+
+/** The settings a family pays and writes to: the samples of a first start keep the form closed. */
+const PAYMENT_DETAILS = ["pix_chave", "whatsapp"] as const;
+type PaymentDetail = (typeof PAYMENT_DETAILS)[number];
 
 /** The environment's values: the settings' first-start defaults (README, "Configuration"). */
 export function settingsDefaults(config: Config): EventSettings {
@@ -48,7 +52,9 @@ export interface EventSettingsService {
   view(): Promise<SettingsView>;
   reload(): Promise<void>;
   /** Of the PIX key and the WhatsApp, those still the samples: the form stays closed until none is. */
-  missingPaymentDetails(): ("pix_chave" | "whatsapp")[];
+  missingPaymentDetails(): PaymentDetail[];
+  /** Of the PIX key and the WhatsApp in `next`, those that are the samples (never a value from the environment). */
+  samplesIn(next: Pick<EventSettings, PaymentDetail>): PaymentDetail[];
   readonly defaults: EventSettings;
 }
 
@@ -71,11 +77,12 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
   };
   await seedSettings(app.db, defaults);
   const fromEnv = opts.config.paymentDetailsFromEnv;
-  const missingOf = (saved: SettingKey[]) =>
-    (["pix_chave", "whatsapp"] as const).filter((k) => !fromEnv[k] && !saved.includes(k));
+  // A sample saved from the panel, typed back or restored, is still the sample.
+  const samplesIn = (next: Pick<EventSettings, PaymentDetail>) =>
+    PAYMENT_DETAILS.filter((k) => !fromEnv[k] && next[k] === defaults[k]);
   const first = await readSettings(app.db, defaults);
   let values = first.values;
-  let missing = missingOf(first.saved);
+  let missing = samplesIn(values);
   let version = 1;
   let config = publicEventConfig(values, extra);
   // The sample PIX key and WhatsApp must never take a family's money: the form is closed until they are replaced.
@@ -90,12 +97,17 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
     },
     view: () => readSettings(app.db, defaults),
     missingPaymentDetails: () => missing,
+    samplesIn,
     async reload() {
       const read = await readSettings(app.db, defaults);
       values = read.values;
-      missing = missingOf(read.saved);
+      missing = samplesIn(values);
       config = publicEventConfig(values, extra);
       version++;
+      // The routes refuse to bring a sample back while the form is open; a change from elsewhere (another
+      // instance, psql) closes the form here, as a start with the samples does.
+      if (missing.length > 0 && (await closeFormWhileSamples(app.db)))
+        app.log.warn({ falta: missing }, "inscrições fechadas: a chave PIX ou o WhatsApp voltou a ser o de exemplo");
     },
     defaults,
   };

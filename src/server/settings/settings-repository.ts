@@ -1,9 +1,20 @@
-import { type EventSettings, SETTINGS_KEYS, type SettingKey, type SettingsView } from "../../shared/event-settings";
+import {
+  type EventSettings,
+  SETTINGS_KEYS,
+  SETTINGS_MESSAGES,
+  type SettingKey,
+  type SettingsView,
+} from "../../shared/event-settings";
+import { ConfigError } from "../config";
 import type { Database, Queryable } from "../db/database";
+import { InvalidInputError } from "../domain-errors";
 
 // The event_settings table (docs/schema.md): one row per key, marked
 // 'ambiente' (the environment's value, rewritten at each start) or 'painel'
 // (saved by the coordination, which wins).
+
+/** caravana_settings_guard's refusal: a time zone PostgreSQL does not know, which every deadline would fail on. */
+const unknownZone = (err: unknown) => (err as { message?: string }).message === "fuso_desconhecido";
 
 interface Row {
   chave: SettingKey;
@@ -16,6 +27,18 @@ interface Row {
  * registrations made before prices were kept get the price in force.
  */
 export async function seedSettings(db: Database, defaults: EventSettings): Promise<void> {
+  try {
+    await seedRows(db, defaults);
+  } catch (err) {
+    if (unknownZone(err))
+      throw new ConfigError(
+        `EVENT_TIME_ZONE: o PostgreSQL não conhece o fuso ${defaults.fuso_horario}; use um fuso IANA, por exemplo America/Fortaleza`,
+      );
+    throw err;
+  }
+}
+
+async function seedRows(db: Database, defaults: EventSettings): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO event_settings (chave, valor, origem)
@@ -55,15 +78,20 @@ export function messagesFollowingPlace(
 
 /** Saves the keys whose value changed; each becomes the panel's. One transaction, one log entry per key. */
 export async function saveSettings(db: Database, next: EventSettings): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO event_settings (chave, valor, origem)
-       SELECT k, v, 'painel' FROM jsonb_each($1::jsonb) AS e(k, v)
-       ON CONFLICT (chave) DO UPDATE SET valor = EXCLUDED.valor, origem = 'painel', atualizado_em = now()
-       WHERE event_settings.valor <> EXCLUDED.valor`,
-      [JSON.stringify(next)],
-    );
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO event_settings (chave, valor, origem)
+         SELECT k, v, 'painel' FROM jsonb_each($1::jsonb) AS e(k, v)
+         ON CONFLICT (chave) DO UPDATE SET valor = EXCLUDED.valor, origem = 'painel', atualizado_em = now()
+         WHERE event_settings.valor <> EXCLUDED.valor`,
+        [JSON.stringify(next)],
+      );
+    });
+  } catch (err) {
+    if (unknownZone(err)) throw new InvalidInputError(SETTINGS_MESSAGES.timeZone);
+    throw err;
+  }
 }
 
 /** "Restaurar padrão": the key takes the environment's value again, and follows it from then on. */
