@@ -88,19 +88,11 @@ export const FORM_MESSAGES = {
     } da coordenação em Configurações (ainda ${missing.length === 2 ? "estão os" : "está o"} de exemplo).`,
   /** "Restaurar padrão" or a save that would bring a sample back while families are signing up. */
   samplesWhileOpen: (samples: readonly ("pix_chave" | "whatsapp")[]) =>
-    `Com as inscrições abertas, ${
-      samples.length === 2
-        ? "a chave PIX e o WhatsApp não podem voltar aos"
-        : samples[0] === "pix_chave"
-          ? "a chave PIX não pode voltar à"
-          : "o WhatsApp não pode voltar ao"
-    } de exemplo: as famílias pagariam ou escreveriam a quem não é da coordenação. Escreva ${
-      samples.length === 2
-        ? "os da coordenação"
-        : samples[0] === "pix_chave"
-          ? "a chave da coordenação"
-          : "o número da coordenação"
-    }, ou feche as inscrições antes.`,
+    samples.length === 2
+      ? "Com as inscrições abertas, não é possível voltar à chave PIX e ao WhatsApp de exemplo: as famílias pagariam e escreveriam para quem não é da coordenação. Digite a chave PIX e o número da coordenação ou feche as inscrições antes."
+      : samples[0] === "pix_chave"
+        ? "Com as inscrições abertas, não é possível voltar à chave PIX de exemplo: o dinheiro das famílias iria para uma conta que não é da coordenação. Digite a chave PIX da coordenação ou feche as inscrições antes."
+        : "Com as inscrições abertas, não é possível voltar ao WhatsApp de exemplo: as mensagens das famílias iriam para um número que não é da coordenação. Digite o número da coordenação ou feche as inscrições antes.",
 } as const;
 
 /** Labels in the panel, by value. */

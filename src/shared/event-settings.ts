@@ -154,7 +154,8 @@ export const SETTINGS_MESSAGES = {
   messages: "São exatamente seis mensagens, uma por linha.",
   pixText: "Precisa ter ao menos uma letra ou número.",
   unknown: "Configuração desconhecida.",
-  timeZone: "Fuso horário desconhecido. Use um nome como America/Fortaleza.",
+  timeZone:
+    "Fuso horário não reconhecido. Use o formato Região/Cidade, sem acentos, por exemplo America/Fortaleza ou America/Sao_Paulo.",
   perPhone: `Informe um número entre 1 e ${PER_PHONE_MAX}.`,
   day: "Informe um dia que exista, como 15/08/2025, ou deixe vazio.",
   deadlineDays: "Informe de 1 a 90 dias, ou deixe vazio para não ter prazo.",

@@ -53,7 +53,7 @@ describe.each(DB_KINDS)("the first start with the sample PIX key and WhatsApp, o
     const restore = await adminSession.inject("DELETE", "/api/settings/pix_chave");
     expect(restore.statusCode).toBe(409);
     expect(restore.json().error).toBe(
-      "Com as inscrições abertas, a chave PIX não pode voltar à de exemplo: as famílias pagariam ou escreveriam a quem não é da coordenação. Escreva a chave da coordenação, ou feche as inscrições antes.",
+      "Com as inscrições abertas, não é possível voltar à chave PIX de exemplo: o dinheiro das famílias iria para uma conta que não é da coordenação. Digite a chave PIX da coordenação ou feche as inscrições antes.",
     );
     const typed = await adminSession.inject("PUT", "/api/settings", {
       ...view.values,

@@ -169,7 +169,7 @@ describe("admin registrations list", () => {
       const ys: number[] = [];
       for (const part of [
         dialog.getByText("Status do pagamento", { exact: true }),
-        dialog.getByRole("heading", { name: "Pagamento", exact: true }),
+        dialog.getByRole("heading", { name: "Valor e pagamentos", exact: true }),
         dialog.getByText("Cuidados de saúde", { exact: true }),
       ]) {
         await part.waitFor(WAIT);

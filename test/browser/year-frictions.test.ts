@@ -69,10 +69,13 @@ describe("what a second caravan year found, on a phone", () => {
         "SELECT id FROM registrations WHERE nome_completo = 'Joana Menor Shalom'",
       );
       await phoneA.getByText("Ainda não pagou?", { exact: false }).waitFor(WAIT);
-      // While she owes, paying comes before the pass, which is for the trip's day.
+      // While she owes: paying (it has a deadline), then her authorisation, and last the pass, for the trip's day.
       const pass = phoneA.getByRole("region", { name: "Seu cartão de embarque" });
+      const authorization = phoneA.getByRole("region", { name: "Autorização de viagem" });
       const pix = phoneA.getByRole("region", { name: "Pagamento via PIX" });
-      expect((await pix.boundingBox())!.y).toBeLessThan((await pass.boundingBox())!.y);
+      const top = async (part: typeof pass) => (await part.boundingBox())!.y;
+      const order = [await top(pix), await top(authorization), await top(pass)];
+      expect(order).toEqual([...order].sort((a, b) => a - b));
       // A discount first: the page asks for what she owes now, not the price.
       const discount = await admin.request.post(`/api/registrations/${joana.id}/adjust`, {
         data: { valor_centavos: 1000, motivo: "Desconto de irmãos" },
@@ -86,8 +89,8 @@ describe("what a second caravan year found, on a phone", () => {
       ).toBe(200);
       const paidLine = phoneA.getByText(/^Pagamento confirmado \(.+\)\. Obrigado!$/);
       await paidLine.waitFor({ timeout: 5_000 });
-      // Paid: the pass comes back up, above the confirmation.
-      expect((await pass.boundingBox())!.y).toBeLessThan((await paidLine.boundingBox())!.y);
+      // Paid: the news comes first, above what is left to do and the pass.
+      expect(await top(paidLine)).toBeLessThan(await top(authorization));
       expect(await phoneA.getByText("Ainda não pagou?", { exact: false }).count()).toBe(0);
       expect(await phoneA.getByRole("button", { name: /Enviar comprovante/ }).count()).toBe(0);
       await shotAt360(phoneA, "obrigado-pago-ao-vivo");

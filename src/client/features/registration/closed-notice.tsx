@@ -30,7 +30,6 @@ export function ClosedNotice({ soon = false, whatsappSet = false }: { soon?: boo
           ? `As inscrições para a caravana da ${eventTitle} abrem em breve.`
           : `As inscrições para a caravana da ${eventTitle} estão encerradas no momento.`}
       </p>
-      <p>Acompanhe nossas redes sociais para ficar por dentro das novidades {ofGroup(groupName)}!</p>
       {/* Not while the number is a first start's sample: the message would reach nobody. */}
       {whatsappSet && (
         <a
@@ -42,6 +41,7 @@ export function ClosedNotice({ soon = false, whatsappSet = false }: { soon?: boo
           Falar com a coordenação pelo WhatsApp
         </a>
       )}
+      <p>Acompanhe nossas redes sociais para ficar por dentro das novidades {ofGroup(groupName)}!</p>
       <MyRegistrationLink />
     </section>
   );

@@ -54,7 +54,6 @@ export function ThanksPage({
   const paid = view ? view.pagamento.estado !== "pendente" : false;
   // Nobody pays for a seat they do not have yet.
   const paymentMethod = waiting || released ? null : (registration?.metodo_pagamento ?? null);
-  const owing = !paid && paymentMethod !== null;
   const { thanksMessages, eventTitle, eventDate, eventTime, eventPlace, eventCity, price, groupName, timeZone } =
     useAppConfig();
   const index = useRotatingIndex(thanksMessages.length, TIMINGS.messageRotation);
@@ -110,10 +109,8 @@ export function ThanksPage({
           </div>
         </dl>
 
-        {/* The pass is for the trip's day: while a payment is owed, paying (and its deadline) comes first. */}
-        {!waiting && !owing && boardingPass}
-        {authorization}
-
+        {/* The news first, then what is still to do (paying, with its deadline; the authorisation), and last the
+            pass, which is for the trip's day. */}
         {paid && view && <PaidLine view={view} />}
         {released && view && (
           <p className="thanks-reminder">
@@ -140,7 +137,8 @@ export function ThanksPage({
             </a>
           </div>
         )}
-        {!waiting && owing && boardingPass}
+        {authorization}
+        {!waiting && boardingPass}
 
         <div className="thanks-mine">
           <p>

@@ -9,7 +9,7 @@ BEGIN
     PERFORM now() AT TIME ZONE (NEW.valor #>> '{}');
   EXCEPTION WHEN invalid_parameter_value THEN
     RAISE EXCEPTION 'fuso_desconhecido' USING ERRCODE = 'check_violation',
-      HINT = 'Fuso horário desconhecido: ' || coalesce(NEW.valor #>> '{}', '');
+      HINT = 'Fuso horário não reconhecido: ' || coalesce(NEW.valor #>> '{}', '');
   END;
   RETURN NEW;
 END

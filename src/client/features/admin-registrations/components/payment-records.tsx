@@ -6,7 +6,7 @@ import { adminApi, useIsCoordination } from "../../../lib/admin-session";
 import { AdjustAmountDialog } from "./adjust-amount-dialog";
 
 /**
- * "Pagamento" in the details: how it was paid, in words ("PIX, extrato
+ * "Valor e pagamentos" in the details: how it was paid, in words ("PIX, extrato
  * Nubank de 12/08, confirmado por Maria"), every record newest first, and for
  * Coordenação "Isentar" and "Dar desconto" while nothing is paid.
  */
@@ -42,7 +42,7 @@ export function PaymentRecords({
   const adjusted = data ? data.devido_centavos !== data.preco_centavos : false;
   return (
     <section className="admin-details-payments" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Pagamento</h3>
+      <h3 id={`${id}-title`}>Valor e pagamentos</h3>
       {failed ? (
         <p role="alert">Não foi possível carregar os pagamentos.</p>
       ) : data === null ? (
