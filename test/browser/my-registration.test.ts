@@ -58,10 +58,10 @@ describe("Minha inscrição, on phones", () => {
       await card(phoneA, "Bruna Lima").getByText("Vaga no Ônibus 1").waitFor(WAIT);
       await card(phoneA, "Caio Lima").getByText("Pendente: R$ 15,00").waitFor(WAIT);
 
-      // Phone B: from the home page, "Já me inscrevi", then the guardian's number and one code.
+      // Phone B: from the home page, "Ver minha inscrição", then the guardian's number and one code.
       const phoneB = await open();
       await gotoForm(phoneB, "phone");
-      await phoneB.getByRole("link", { name: "Já me inscrevi" }).click();
+      await phoneB.getByRole("link", { name: "Ver minha inscrição" }).click();
       await phoneB.getByRole("heading", { name: "Minha inscrição", exact: true }).waitFor(WAIT);
       await phoneB.getByText("Este celular ainda não tem inscrição guardada.", { exact: false }).waitFor(WAIT);
       await shotAt360(phoneB, "minha-inscricao-vazia");

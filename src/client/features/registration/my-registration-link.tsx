@@ -4,7 +4,7 @@ import { Link } from "../../lib/router";
 export function MyRegistrationLink() {
   return (
     <p className="signup-mine">
-      Já fez a inscrição? <Link href="/minha-inscricao">Já me inscrevi</Link>
+      Já fez a inscrição? <Link href="/minha-inscricao">Ver minha inscrição</Link>
     </p>
   );
 }
