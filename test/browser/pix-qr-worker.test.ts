@@ -122,8 +122,8 @@ describe("PIX QR code drawn by a Web Worker", () => {
         });
         await registeredHere(page, ui.app, `Bia Espera QR ${vp}`);
         await page.goto("/obrigado");
-        // The registration read, and the card shown with the boarding pass (below the code while it is owed):
-        // nothing that arrives afterwards moves the code.
+        // The registration read, and the card shown with the boarding pass, which sits below the code: nothing that
+        // arrives afterwards moves the code.
         await page
           .getByRole("main")
           .getByText(/^Seu código: JDJ/)
