@@ -80,14 +80,23 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
   // A sample saved from the panel, typed back or restored, is still the sample.
   const samplesIn = (next: Pick<EventSettings, PaymentDetail>) =>
     PAYMENT_DETAILS.filter((k) => !fromEnv[k] && next[k] === defaults[k]);
-  const first = await readSettings(app.db, defaults);
-  let values = first.values;
-  let missing = samplesIn(values);
-  let version = 1;
-  let config = publicEventConfig(values, extra);
-  // The sample PIX key and WhatsApp must never take a family's money: the form is closed until they are replaced.
-  if (missing.length > 0 && (await closeFormWhileSamples(app.db)))
-    app.log.warn({ falta: missing }, "inscrições fechadas até a coordenação cadastrar a chave PIX e o WhatsApp");
+  let values: EventSettings;
+  let missing: PaymentDetail[] = [];
+  let config: PublicEventConfig;
+  let version = 0;
+  /** At the start and after every change, from here or from elsewhere (another instance, psql). */
+  async function load(): Promise<void> {
+    const read = await readSettings(app.db, defaults);
+    values = read.values;
+    missing = samplesIn(values);
+    config = publicEventConfig(values, extra);
+    version++;
+    // The sample PIX key and WhatsApp must never take a family's money: the form stays closed while either is one.
+    // The routes refuse to bring one back while the form is open; this covers a start and a change made elsewhere.
+    if (missing.length > 0 && (await closeFormWhileSamples(app.db)))
+      app.log.warn({ falta: missing }, "inscrições fechadas: a chave PIX ou o WhatsApp ainda é o de exemplo");
+  }
+  await load();
 
   const service: EventSettingsService = {
     current: () => values,
@@ -98,17 +107,7 @@ export const eventSettingsPlugin = fp(async (app: FastifyInstance, opts: { confi
     view: () => readSettings(app.db, defaults),
     missingPaymentDetails: () => missing,
     samplesIn,
-    async reload() {
-      const read = await readSettings(app.db, defaults);
-      values = read.values;
-      missing = samplesIn(values);
-      config = publicEventConfig(values, extra);
-      version++;
-      // The routes refuse to bring a sample back while the form is open; a change from elsewhere (another
-      // instance, psql) closes the form here, as a start with the samples does.
-      if (missing.length > 0 && (await closeFormWhileSamples(app.db)))
-        app.log.warn({ falta: missing }, "inscrições fechadas: a chave PIX ou o WhatsApp voltou a ser o de exemplo");
-    },
+    reload: load,
     defaults,
   };
   app.decorate("eventSettings", service);
