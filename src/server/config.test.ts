@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseBrCode } from "../shared/pix/parse-brcode";
 import { registrationBrCode } from "../shared/pix/registration-pix";
@@ -23,6 +25,15 @@ describe("loadConfig", () => {
       "Cristo nos chama à missão!",
     ]);
     expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it("starts in development from .env.example copied to .env, as the README says", () => {
+    // process.loadEnvFile reads the file as parseEnv does: a line "NAME=" is an empty value, not an unset one.
+    const env = parseEnv(readFileSync(".env.example", "utf8"));
+    const c = loadConfig(env);
+    expect(c.NODE_ENV).toBe("development");
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.EVENT_TIME_ZONE).toBe("America/Fortaleza");
   });
 
   it("believes a number of proxy hops or the proxies' addresses, never every hop", () => {
