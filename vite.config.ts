@@ -5,6 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { appIcons } from "./scripts/app-icons";
+import { embedConfig } from "./src/server/plugins/client-app";
+import type { PublicEventConfig } from "./src/shared/api-types";
 
 /**
  * Writes .br and .gz next to every text asset, once, at build time; the server
@@ -108,6 +110,30 @@ function routePreloads(): Plugin {
   };
 }
 
+/** `npm run dev` sends the API to the server `npm start` runs (PORT, or 3000 unset). */
+const DEV_API = `http://localhost:${process.env.PORT ?? 3000}`;
+
+/**
+ * Under `npm run dev`, the page gets the event's settings from the running server, as the server embeds them in
+ * the built page (plugins/client-app.ts): without them the app stops before its first screen.
+ */
+function devAppConfig(): Plugin {
+  return {
+    name: "caravana-dev-app-config",
+    apply: "serve",
+    transformIndexHtml: {
+      order: "pre",
+      async handler(html) {
+        const answer = await fetch(`${DEV_API}/api/config`).catch(() => null);
+        if (!answer?.ok) {
+          throw new Error(`npm run dev precisa do servidor em ${DEV_API}: rode "npm start" em outro terminal.`);
+        }
+        return embedConfig(html, (await answer.json()) as PublicEventConfig);
+      },
+    },
+  };
+}
+
 /** The visitor's pages after the form (src/client/routes/pages.ts, VISITOR_PAGES). */
 const VISITOR_ROUTE = /[\\/]src[\\/]client[\\/]routes[\\/](thanks|thanks-authorization|my-registration)\.tsx$/;
 
@@ -140,7 +166,7 @@ function panelChunk(id: string, ctx: ModuleGraph): string | null {
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), rollCallWorker(), routePreloads(), iconFiles(), precompress()],
+  plugins: [react(), devAppConfig(), rollCallWorker(), routePreloads(), iconFiles(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
@@ -160,6 +186,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { "/api": "http://localhost:3000" },
+    // The browser's own host goes through, so the panel's same-origin check sees the address it was opened at.
+    proxy: { "/api": { target: DEV_API, changeOrigin: false } },
   },
 });
