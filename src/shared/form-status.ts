@@ -11,3 +11,13 @@ export function newerFormStatus(current: FormStatus | null, next: FormStatus): F
   const missing = newer.is_open ? undefined : (next.falta_configurar ?? current?.falta_configurar);
   return missing ? { ...newer, falta_configurar: missing } : newer;
 }
+
+/**
+ * The status to keep when GET /api/form-status answers. The newest `updated_at` wins, as for a live frame: an
+ * answer read before a change, whose live frame reached the page first, must not undo it. What is missing before
+ * the form may open is the answer's, since only a read says it.
+ */
+export function answeredFormStatus(current: FormStatus | null, answer: FormStatus): FormStatus {
+  const { falta_configurar: _, ...kept } = newerFormStatus(current, answer);
+  return !kept.is_open && answer.falta_configurar ? { ...kept, falta_configurar: answer.falta_configurar } : kept;
+}
