@@ -3,7 +3,7 @@
  * change with NOTIFY, a JSON payload whose `type` is one of NOTIFIED_EVENTS
  * (live-events.test.ts reads the migrations against this list); the server
  * passes them on to the pages as Server-Sent Events on GET /api/events,
- * named the same, and adds `seats` and `resync` of its own.
+ * named the same, and adds `seats`, `resync` and `my-registrations` of its own.
  */
 export const LIVE_EVENTS = {
   /** The form opened or closed (every stream). */

@@ -144,7 +144,7 @@ export async function schemaDoc(db: Queryable): Promise<string> {
     "",
     "Triggers announce changes with `pg_notify('caravana_events', …)`; the payload's `type` is one of",
     `${NOTIFIED_EVENTS.map(code).join(", ")} (\`src/shared/live-events.ts\`). The server adds`,
-    `${code(LIVE_EVENTS.seats)} and ${code(LIVE_EVENTS.resync)} of its own on the pages' streams.`,
+    `${code(LIVE_EVENTS.seats)}, ${code(LIVE_EVENTS.resync)} and ${code(LIVE_EVENTS.myRegistrations)} of its own on the pages' streams.`,
     "",
     "## Transaction flags",
     "",
