@@ -27,6 +27,8 @@ describe("answeredFormStatus", () => {
     expect(answeredFormStatus(closedLive, readBefore)).toEqual(closedLive);
     expect(answeredFormStatus(readBefore, closedLive)).toEqual(closedLive);
     expect(answeredFormStatus(null, readBefore)).toEqual(readBefore);
+    // Nothing changed: the same object, so the page renders nothing again.
+    expect(answeredFormStatus(closedLive, readBefore)).toBe(closedLive);
   });
 
   it("takes what is missing from the answer, the one read that says it", () => {

@@ -18,6 +18,10 @@ export function newerFormStatus(current: FormStatus | null, next: FormStatus): F
  * the form may open is the answer's, since only a read says it.
  */
 export function answeredFormStatus(current: FormStatus | null, answer: FormStatus): FormStatus {
-  const { falta_configurar: _, ...kept } = newerFormStatus(current, answer);
-  return !kept.is_open && answer.falta_configurar ? { ...kept, falta_configurar: answer.falta_configurar } : kept;
+  const kept = newerFormStatus(current, answer);
+  const missing = kept.is_open ? undefined : answer.falta_configurar;
+  // Unchanged, the same object: a page that compares it with what it shows renders nothing again.
+  if (kept.falta_configurar === missing) return kept;
+  const { falta_configurar: _, ...rest } = kept;
+  return missing ? { ...rest, falta_configurar: missing } : rest;
 }

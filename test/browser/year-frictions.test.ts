@@ -179,6 +179,16 @@ describe("what a second caravan year found, on a phone", () => {
       await visitor.getByText("Inscrições Encerradas").waitFor(WAIT);
       // No WhatsApp yet: no link that would open a chat with nobody.
       expect(await visitor.getByRole("link", { name: /WhatsApp/ }).count()).toBe(0);
+
+      // The coordination sets its PIX key and WhatsApp, and has not opened the form yet. When the visitor's tab comes
+      // back, the page reads the status again: an answer that lists nothing missing brings the link.
+      const settings = await (await page.request.get("/api/settings")).json();
+      const saved = await page.request.put("/api/settings", {
+        data: { ...settings.values, pix_chave: "tesouraria@paroquia.org.br", whatsapp: "5598981234567" },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      await visitor.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await visitor.getByRole("link", { name: "Falar com a coordenação pelo WhatsApp" }).waitFor(WAIT);
     } finally {
       await context.close();
       await fresh.close();

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { FormStatus, PublicFormStatus } from "../../../shared/api-types";
 import { LIVE_EVENTS } from "../../../shared/live-events";
-import { newerFormStatus } from "../../../shared/form-status";
+import { answeredFormStatus, newerFormStatus } from "../../../shared/form-status";
 import { newerSeatSummary, type SeatSummary } from "../../../shared/seats";
 import { useEventStream } from "../../hooks/use-event-stream";
 import { api } from "../../lib/api";
@@ -34,8 +34,9 @@ export function useVisitorFormStatus(): FormStatusView {
   const [seats, setSeats] = useState<SeatSummary | null>(null);
   const acceptSeats = useCallback((next: SeatSummary) => setSeats((cur) => newerSeatSummary(cur, next)), []);
 
-  const accept = useCallback((next: FormStatus) => {
-    const kept = newerFormStatus(latest.current, next);
+  // A live frame, or with `answered` the GET's answer: only a read says what is missing before the form may open.
+  const accept = useCallback((next: FormStatus, answered = false) => {
+    const kept = (answered ? answeredFormStatus : newerFormStatus)(latest.current, next);
     if (kept === latest.current) return;
     latest.current = kept;
     // The form's first render is the largest of the page: in slices, it does not block taps.
@@ -50,7 +51,7 @@ export function useVisitorFormStatus(): FormStatusView {
     try {
       const answer = await api<PublicFormStatus>("/api/form-status");
       acceptSeats(answer.vagas);
-      accept(answer);
+      accept(answer, true);
     } catch (err) {
       console.error("Erro ao carregar status do formulário", err);
       if (!latest.current) setFailed(true);
