@@ -5,7 +5,12 @@ import type { Database } from "../../src/server/db/database";
 import { schemaDoc } from "../../src/server/db/schema-doc";
 import { TRANSACTION_FLAGS } from "../../src/server/db/transaction-flags";
 import { CLOSE_EMPTIES, DOCUMENTED_ACTIONS } from "../../src/server/db/schema-doc-actions";
-import { chain, readCatalog } from "../../src/server/db/schema-doc-events";
+import { chain, readCatalog, setList } from "../../src/server/db/schema-doc-events";
+import { NAMED_SQL, releaseSql } from "../../src/server/deadlines/release-expired";
+import { PAY_REGISTRATIONS_SQL } from "../../src/server/finance/pay-from-statement";
+import { GIVE_UP_SQL } from "../../src/server/my-registration/give-up-registration";
+import { SET_PAYMENT_STATUS_SQL } from "../../src/server/payments/payment-actions";
+import { MOVE_SEAT_SQL } from "../../src/server/seats/seat-moves";
 import { EDITION_TABLES } from "../../src/server/editions/close-edition";
 import { DB_KINDS, useFreshDatabase } from "../support/test-database";
 
@@ -24,19 +29,46 @@ describe("transaction flags", () => {
   });
 });
 
+/** Each documented action's write to registrations, as its module runs it, with parameters for one seated row. */
+const MODULE_WRITES: { action: number; sql: string; params: (id: string) => unknown[]; prepare?: string }[] = [
+  { action: 0, sql: GIVE_UP_SQL, params: (id) => [id] },
+  { action: 1, sql: SET_PAYMENT_STATUS_SQL, params: (id) => [id, "confirmado"] },
+  { action: 2, sql: MOVE_SEAT_SQL, params: (id) => [id, "espera", null] },
+  {
+    action: 3,
+    sql: releaseSql(NAMED_SQL),
+    params: (id) => [[id]],
+    prepare: "UPDATE registrations SET prazo_pagamento = now() - interval '30 days' WHERE situacao = 'vaga'",
+  },
+  { action: 4, sql: PAY_REGISTRATIONS_SQL, params: (id) => [[id]] },
+];
+
+const registrationsUpdate = (action: number) =>
+  DOCUMENTED_ACTIONS[action].writes.find((w) => w.table === "registrations" && w.event === "UPDATE");
+
 describe("the actions docs/schema.md follows", () => {
   it("name modules that exist, and the close empties the tables close-edition.ts empties", () => {
     for (const a of DOCUMENTED_ACTIONS)
       expect(existsSync(join(import.meta.dirname, "../../src/server", a.module))).toBe(true);
     expect(CLOSE_EMPTIES).toEqual(EDITION_TABLES);
   });
+
+  it("name the columns each module's write really sets, so the chain is the one that fires", () => {
+    for (const { action, sql } of MODULE_WRITES)
+      expect([...(registrationsUpdate(action)?.columns ?? [])].sort(), DOCUMENTED_ACTIONS[action].title).toEqual(
+        setList(sql).sort(),
+      );
+  });
 });
 
 /** The trigger functions a statement really ran, read from PostgreSQL's own counters; the statement is rolled back. */
-async function functionsRun(db: Database, sql: string): Promise<string[]> {
+const ROLLBACK = new Error("rollback");
+
+async function functionsRun(db: Database, sql: string, params: unknown[] = [], prepare?: string): Promise<string[]> {
   let ran: string[] = [];
   await db
     .transaction(async (tx) => {
+      if (prepare) await tx.exec(prepare);
       await tx.exec("SET LOCAL track_functions = 'all'");
       // Counters not yet flushed carry over from earlier transactions: what this statement added is the difference.
       const calls = async () =>
@@ -48,11 +80,14 @@ async function functionsRun(db: Database, sql: string): Promise<string[]> {
           ).map((r) => [r.funcname, Number(r.calls)]),
         );
       const before = await calls();
-      await tx.exec(sql);
+      await tx.query(sql, params);
       ran = [...(await calls())].filter(([fn, n]) => n > (before.get(fn) ?? 0)).map(([fn]) => fn);
-      throw new Error("rollback");
+      throw ROLLBACK;
     })
-    .catch(() => {});
+    .catch((err) => {
+      // Only the rollback asked for above: a statement that failed must fail the test, not run nothing.
+      if (err !== ROLLBACK) throw err;
+    });
   return ran;
 }
 
@@ -90,19 +125,14 @@ for (const kind of DB_KINDS) {
                ('Bia Esperando', 20, '98988886666', 'PIX', now());`);
       const catalog = await readCatalog(db);
       const triggerFunctions = new Set(catalog.triggers.map((t) => t.fn));
-      const seated = "(SELECT id FROM registrations WHERE nome_completo = 'Ana Sentada')";
-      const runs = [
-        {
-          action: 0,
-          sql: `UPDATE registrations SET situacao = 'desistente', onibus_id = NULL, updated_at = now() WHERE id = ${seated}`,
-        },
-        {
-          action: 1,
-          sql: `UPDATE registrations SET status_pagamento = 'confirmado', updated_at = now() WHERE id = ${seated}`,
-        },
-      ];
-      for (const run of runs) {
-        const ran = (await functionsRun(db, run.sql)).filter((f) => triggerFunctions.has(f));
+      const [{ id: seated }] = await db.query<{ id: string }>(
+        "SELECT id FROM registrations WHERE nome_completo = 'Ana Sentada'",
+      );
+      // Each module's own statement, so a column it names for the triggers' sake is followed too.
+      for (const run of MODULE_WRITES) {
+        const ran = (await functionsRun(db, run.sql, run.params(seated), run.prepare)).filter((f) =>
+          triggerFunctions.has(f),
+        );
         expect(ran.length).toBeGreaterThan(3);
         const documented = DOCUMENTED_ACTIONS[run.action].writes.flatMap((w) => chain(catalog, w)).join("\n");
         for (const fn of ran) {

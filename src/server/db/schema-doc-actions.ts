@@ -45,7 +45,7 @@ export const DOCUMENTED_ACTIONS: DocumentedAction[] = [
   {
     title: '"Marcar Pago" (and its undo)',
     module: "payments/payment-actions.ts",
-    writes: [update("registrations", "status_pagamento", "updated_at")],
+    writes: [update("registrations", "status_pagamento", "situacao", "updated_at")],
   },
   {
     title: "A seat change: another bus, the waiting list",
@@ -53,11 +53,16 @@ export const DOCUMENTED_ACTIONS: DocumentedAction[] = [
     writes: [update("registrations", "situacao", "onibus_id", "updated_at")],
   },
   {
+    title: 'A deadline that passed: the seat released ("Vencida"), by the minute\'s pass or "Liberar vaga"',
+    module: "deadlines/release-expired.ts",
+    writes: [update("registrations", "situacao", "onibus_id", "updated_at")],
+  },
+  {
     title: "A statement payment: a code, a confirmed suggestion, a line linked by hand",
     module: "finance/pay-from-statement.ts",
     writes: [
       update("extrato_linhas", "estado", "como", "descricao", "resolvida_por", "resolvida_em"),
-      update("registrations", "status_pagamento", "metodo_pagamento", "updated_at"),
+      update("registrations", "status_pagamento", "metodo_pagamento", "situacao", "updated_at"),
       { table: "reembolsos", event: "INSERT", columns: null },
     ],
   },

@@ -79,7 +79,7 @@ export interface Write {
 const withoutComments = (body: string) => body.replace(/--[^\n]*/g, "");
 
 /** The columns an UPDATE's SET list names: "a = 1, b = CASE … END" → [a, b]. */
-function setList(text: string): string[] {
+export function setList(text: string): string[] {
   const set = /\bSET\s+([\s\S]*?)(?:\bWHERE\b|\bFROM\b|\bRETURNING\b|;|$)/i.exec(text);
   if (!set) return [];
   let depth = 0;

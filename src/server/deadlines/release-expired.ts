@@ -34,7 +34,16 @@ export const EXPIRED_SQL = `situacao = 'vaga' AND status_pagamento = 'pendente' 
 const BATCH_SQL = `SELECT id FROM registrations WHERE ${EXPIRED_SQL} ORDER BY prazo_pagamento, id LIMIT $1`;
 
 /** "Liberar vaga" names its rows ($1): found by their key, not among every seat past its deadline. */
-const NAMED_SQL = `SELECT id FROM registrations WHERE id = ANY($1::uuid[]) AND ${EXPIRED_SQL}`;
+export const NAMED_SQL = `SELECT id FROM registrations WHERE id = ANY($1::uuid[]) AND ${EXPIRED_SQL}`;
+
+/**
+ * The release's one write, for the rows `pick` chooses: each row is checked again after its lock. docs/schema.md
+ * follows what it fires (schema-doc-actions.ts, checked by a test).
+ */
+export const releaseSql = (pick: string) => `WITH due AS (${pick} FOR UPDATE SKIP LOCKED)
+  UPDATE registrations r SET situacao = 'vencida', onibus_id = NULL, updated_at = now()
+  FROM due WHERE r.id = due.id AND r.situacao = 'vaga' AND r.status_pagamento = 'pendente'
+  RETURNING r.id`;
 
 /**
  * "Vencida": each registration whose deadline and tolerance passed with
@@ -59,13 +68,7 @@ export async function releaseExpired(
     const [{ due }] = await tx.query<{ due: number }>(`SELECT count(*)::int AS due FROM (${pick}) d`, scope);
     if (due === 0) return [];
     if (due > REPLAN_ABOVE || (opts.firstOfPass && due > REPLAN_FIRST_ABOVE)) await tx.exec("DISCARD PLANS");
-    const rows = await tx.query<{ id: string }>(
-      `WITH due AS (${pick} FOR UPDATE SKIP LOCKED)
-       UPDATE registrations r SET situacao = 'vencida', onibus_id = NULL, updated_at = now()
-       FROM due WHERE r.id = due.id AND r.situacao = 'vaga' AND r.status_pagamento = 'pendente'
-       RETURNING r.id`,
-      scope,
-    );
+    const rows = await tx.query<{ id: string }>(releaseSql(pick), scope);
     return rows.map((r) => r.id);
   });
 }

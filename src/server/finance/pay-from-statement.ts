@@ -2,6 +2,14 @@ import { linePays } from "../../shared/finance";
 import type { Queryable } from "../db/database";
 import { setFlag } from "../db/transaction-flags";
 
+/**
+ * The registrations a statement pays. situacao is named so the seat triggers run: a Vencida who pays goes back
+ * in line, or to a free seat. docs/schema.md follows what it fires (schema-doc-actions.ts, checked by a test).
+ */
+export const PAY_REGISTRATIONS_SQL = `UPDATE registrations
+  SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', situacao = situacao, updated_at = now()
+  WHERE id = ANY($1::uuid[])`;
+
 export interface LinePayment {
   lineId: string;
   valorCentavos: number;
@@ -79,12 +87,7 @@ export async function payLines(
   // The database writes each record from the status change, with the line and amount said here
   // (caravana_registrations_money); the registration's own log entry would repeat what the record logs.
   await setFlag(tx, "caravana.pagamento", { origem: "extrato", linhas });
-  await tx.query(
-    // situacao is named so the seat triggers run: a Vencida who pays goes back in line, or to a free seat.
-    `UPDATE registrations SET status_pagamento = 'confirmado', metodo_pagamento = 'PIX', situacao = situacao, updated_at = now()
-     WHERE id = ANY($1::uuid[])`,
-    [[...taken]],
-  );
+  await tx.query(PAY_REGISTRATIONS_SQL, [[...taken]]);
   // A credit above what its one registration owed: the excess is shown as a refund to decide, never lost.
   if (excess.length) {
     // A line undone and paid again replaces its excess still to decide.

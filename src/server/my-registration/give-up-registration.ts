@@ -2,6 +2,10 @@ import type { Database } from "../db/database";
 import { setFlag } from "../db/transaction-flags";
 import { lockBuses } from "../seats/bus-repository";
 
+/** The give-up's one write; docs/schema.md follows what it fires (schema-doc-actions.ts, checked by a test). */
+export const GIVE_UP_SQL =
+  "UPDATE registrations SET situacao = 'desistente', onibus_id = NULL, updated_at = now() WHERE id = $1";
+
 export type GiveUpRefusal = "notFound" | "alreadyGaveUp" | "boarded";
 
 /**
@@ -25,10 +29,7 @@ export async function giveUpRegistration(db: Database, id: string): Promise<Give
     const [boarded] = await tx.query("SELECT 1 FROM embarques WHERE inscricao_id = $1 AND embarcou", [id]);
     if (boarded) return "boarded";
     await setFlag(tx, "caravana.ator_nome", "participante");
-    await tx.query(
-      "UPDATE registrations SET situacao = 'desistente', onibus_id = NULL, updated_at = now() WHERE id = $1",
-      [id],
-    );
+    await tx.query(GIVE_UP_SQL, [id]);
     return null;
   });
 }

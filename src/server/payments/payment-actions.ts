@@ -20,12 +20,15 @@ import { flagSql, setFlag } from "../db/transaction-flags";
  * with the person named by the actor database.
  */
 
+/**
+ * "Marcar Pago" and its undo. situacao is named so the seat triggers run: a Vencida who pays goes back in line,
+ * or to a free seat. docs/schema.md follows what it fires (schema-doc-actions.ts, checked by a test).
+ */
+export const SET_PAYMENT_STATUS_SQL =
+  "UPDATE registrations SET status_pagamento = $2, situacao = situacao, updated_at = now() WHERE id = $1 RETURNING id";
+
 async function setPaymentStatus(db: Queryable, id: string, status: "confirmado" | "pendente"): Promise<Registration> {
-  // situacao is named so the seat triggers run: a Vencida who pays goes back in line, or to a free seat.
-  const [row] = await db.query<{ id: string }>(
-    "UPDATE registrations SET status_pagamento = $2, situacao = situacao, updated_at = now() WHERE id = $1 RETURNING id",
-    [id, status],
-  );
+  const [row] = await db.query<{ id: string }>(SET_PAYMENT_STATUS_SQL, [id, status]);
   if (!row) throw new NotFoundError(REGISTRATION_NOT_FOUND);
   // Read in a statement of its own: the place in line counts the row as the update left it.
   return readRegistration(db, id);

@@ -16,6 +16,9 @@ export const NO_WAITING_LIST_MESSAGE =
 export const NO_BUSES_MESSAGE = "Sem ônibus cadastrado não há limite de vagas nem lista de espera.";
 export const CHOOSE_BUS_MESSAGE = "Escolha o ônibus.";
 
+/** A seat change's one write; docs/schema.md follows what it fires (schema-doc-actions.ts, checked by a test). */
+export const MOVE_SEAT_SQL = "UPDATE registrations SET situacao = $2, onibus_id = $3, updated_at = now() WHERE id = $1";
+
 const samePlace = (a: SeatMove["de"], b: SeatMove["de"]) => a.situacao === b.situacao && a.onibus_id === b.onibus_id;
 
 /** Checks a move against the buses as they are now; throws the message the panel shows. */
@@ -62,11 +65,7 @@ export async function moveRegistration(db: Pick<Database, "transaction">, id: st
     if (!samePlace(current, move.de)) throw new ConflictError(MOVED_MEANWHILE_MESSAGE);
     if (samePlace(current, move.para)) return readRegistration(tx, id);
     await checkMove(tx, move, buses);
-    await tx.query("UPDATE registrations SET situacao = $2, onibus_id = $3, updated_at = now() WHERE id = $1", [
-      id,
-      move.para.situacao,
-      move.para.onibus_id,
-    ]);
+    await tx.query(MOVE_SEAT_SQL, [id, move.para.situacao, move.para.onibus_id]);
     return readRegistration(tx, id);
   });
 }
