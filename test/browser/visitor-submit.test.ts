@@ -112,6 +112,8 @@ describe("visitor registration and thank-you page", () => {
         await page
           .getByText(/procure alguém da coordenação da Juventude Católica VG para pagar R\$ 15,00 em espécie/)
           .waitFor(WAIT);
+        // The seat's deadline beside the cash instructions, as on "Minha inscrição".
+        await page.getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d\. Depois disso, a vaga passa/).waitFor(WAIT);
         // And a way to ask when and where: a message to the coordination's WhatsApp, naming the person and code.
         const combine = page.getByRole("link", { name: "Combinar o pagamento pelo WhatsApp" });
         const href = new URL((await combine.getAttribute("href")) ?? "");

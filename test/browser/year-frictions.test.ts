@@ -105,7 +105,7 @@ describe("what a second caravan year found, on a phone", () => {
       });
       expect(gaveUp.status(), await gaveUp.text()).toBe(200);
       await phoneB.getByText("Inscrição Confirmada", { exact: true }).waitFor({ timeout: 5_000 });
-      await phoneB.getByText(/^Pague até \d\d\/\d\d às \d\d:\d\d\./).waitFor(WAIT);
+      await phoneB.getByText(/^Pagar até \d\d\/\d\d às \d\d:\d\d\./).waitFor(WAIT);
       await shotAt360(phoneB, "obrigado-vaga-ao-vivo");
 
       // The edition closes: an old phone's /obrigado shows no charge and no pass, and a way to the new form.

@@ -16,13 +16,13 @@ interface ThanksPixProps {
   owedCents?: number;
 }
 
-/** "Pague até 16/08 às 20:00": the seat's deadline, when it has one (decision 049). */
+/** "Pagar até 16/08 às 20:00", as "Minha inscrição" says it: the seat's deadline, when it has one (decision 049). */
 export function DeadlineLine({ deadline }: { deadline: string | null | undefined }) {
   const { timeZone } = useAppConfig();
   if (!deadline) return null;
   return (
     <p className="thanks-deadline">
-      Pague até <strong>{deadlineIn(deadline, timeZone)}</strong>. Depois disso, a vaga passa para a próxima pessoa da
+      Pagar até <strong>{deadlineIn(deadline, timeZone)}</strong>. Depois disso, a vaga passa para a próxima pessoa da
       lista de espera.
     </p>
   );
