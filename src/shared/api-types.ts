@@ -143,6 +143,8 @@ export interface Registration {
   prazo_pagamento: string | null;
   /** Added by Coordenação as an adult who travels with the youth ("Acompanhante"). */
   acompanhante: boolean;
+  /** Seated and owing: from this moment (the deadline plus "Tolerância do extrato") the seat may be released. */
+  liberavel_em: string | null;
 }
 
 export interface ApiError {

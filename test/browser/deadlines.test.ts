@@ -4,6 +4,7 @@ import { newContext, shotAt360 } from "../support/browser";
 import { ADMIN_PASSWORD, dashboardReady, startAdminApp, WAIT } from "../support/browser-admin";
 import { useBrowserApp } from "../support/browser-app";
 import { advanceClock, clockNow } from "../support/clock";
+import type { SettingsView } from "../../src/shared/event-settings";
 
 const DAY = 86_400_000;
 
@@ -138,4 +139,61 @@ describe("payment deadlines, on phones", () => {
       for (const c of contexts) await c.close();
     }
   }, 120_000);
+
+  it("offers 'Liberar vaga' only once the statement's tolerance passed too, with automatic release off", async () => {
+    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    const admin = await context.newPage();
+    const setAutomatic = async (on: boolean) => {
+      const view = (await (await admin.request.get("/api/settings")).json()) as SettingsView;
+      const res = await admin.request.put("/api/settings", {
+        data: { ...view.values, prazo_liberar_automaticamente: on },
+      });
+      expect(res.status()).toBe(200);
+    };
+    try {
+      expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
+      expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
+      await setAutomatic(false);
+      // A seat of its own, whatever the test before left in the other buses.
+      expect((await admin.request.post("/api/buses", { data: { nome: "Ônibus Manual", lugares: 1 } })).status()).toBe(
+        201,
+      );
+      const res = await admin.request.post("/api/registrations", {
+        data: { nome_completo: "Caio Manual", idade: 20, numero_responsavel: "98955556666", metodo_pagamento: "PIX" },
+      });
+      expect(res.status()).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      const details = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
+      const openDetails = async () => {
+        await context.clock.setFixedTime(await clockNow(ui.app.db));
+        await admin.goto("/admin");
+        await dashboardReady(admin);
+        await admin.getByRole("button", { name: "Detalhes de Caio Manual" }).click();
+        await details.waitFor(WAIT);
+      };
+
+      // A day past the deadline, within the two days of tolerance: the statement may still bring the money.
+      await advanceClock(ui.app.db, 8 * DAY);
+      await openDetails();
+      await details.getByText(/^Prazo venceu em \d\d\/\d\d às 23:59; aguardando o extrato$/).waitFor(WAIT);
+      await details.getByRole("button", { name: "Prorrogar prazo" }).waitFor(WAIT);
+      expect(await details.getByRole("button", { name: "Liberar vaga" }).count()).toBe(0);
+
+      // Past the tolerance: nothing frees itself, and the details offer the release.
+      await advanceClock(ui.app.db, 2 * DAY);
+      expect(await ui.app.app.deadlines.runOnce()).toBe(0);
+      await openDetails();
+      await details.getByText(/^Prazo venceu em \d\d\/\d\d às 23:59$/).waitFor(WAIT);
+      await shotAt360(admin, "prazo-liberar-vaga");
+      await details.getByRole("button", { name: "Liberar vaga" }).click();
+      await details.getByRole("button", { name: "Devolver vaga" }).waitFor(WAIT);
+      const [row] = await ui.app.db.query<{ situacao: string }>("SELECT situacao FROM registrations WHERE id = $1", [
+        id,
+      ]);
+      expect(row.situacao).toBe("vencida");
+    } finally {
+      await setAutomatic(true);
+      await context.close();
+    }
+  }, 90_000);
 });

@@ -23,12 +23,17 @@ const REPLAN_ABOVE = 200;
 const REPLAN_FIRST_ABOVE = 75;
 
 /**
+ * "Tolerância do extrato" as an interval. Uncorrelated, so a query reads the setting once, however many rows it has.
+ */
+export const GRACE_SQL = `make_interval(days => coalesce(
+  (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_tolerancia_dias'), 0))`;
+
+/**
  * Seated, owing, and past the deadline plus the statement's tolerance, by the deadlines' clock
  * (caravana_agora). The moment is worked out once, so the partial index on prazo_pagamento finds the rows.
  */
 export const EXPIRED_SQL = `situacao = 'vaga' AND status_pagamento = 'pendente' AND prazo_pagamento IS NOT NULL
-  AND prazo_pagamento < (SELECT caravana_agora() - make_interval(days => coalesce(
-        (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_tolerancia_dias'), 0)))`;
+  AND prazo_pagamento < (SELECT caravana_agora() - ${GRACE_SQL})`;
 
 /** The rows a batch takes: past their deadline, the earliest first, up to $1 (registrations_prazo_idx's order). */
 const BATCH_SQL = `SELECT id FROM registrations WHERE ${EXPIRED_SQL} ORDER BY prazo_pagamento, id LIMIT $1`;

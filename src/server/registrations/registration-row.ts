@@ -1,4 +1,5 @@
 import type { Registration } from "../../shared/api-types";
+import { GRACE_SQL } from "../deadlines/release-expired";
 
 /** The name of the bus whose id is in `column`; NULL for no bus. */
 export const busNameOf = (column: string) => `(SELECT o.nome FROM onibus o WHERE o.id = ${column})`;
@@ -14,7 +15,8 @@ export const POSSIBLE_DUPLICATE = "EXISTS (SELECT 1 FROM registration_duplicates
 /** Columns an admin may see; secrets and derived columns stay in the database. */
 export const REGISTRATION_COLUMNS = `id, nome_completo, idade, numero_responsavel, metodo_pagamento, status_pagamento, created_at, referencia,
   comprovante_path IS NOT NULL AS has_receipt, promovido_em, ${SEAT_COLUMNS}, ${POSSIBLE_DUPLICATE} AS possivel_duplicata,
-  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por, prazo_pagamento, acompanhante`;
+  responsavel_nome, parentesco, autorizacao_recebida_em, autorizacao_por, prazo_pagamento, acompanhante,
+  CASE WHEN situacao = 'vaga' AND status_pagamento = 'pendente' THEN prazo_pagamento + ${GRACE_SQL} END AS liberavel_em`;
 
 export interface RegistrationRow {
   id: string;
@@ -38,6 +40,7 @@ export interface RegistrationRow {
   autorizacao_por: string | null;
   prazo_pagamento: Date | string | null;
   acompanhante: boolean;
+  liberavel_em: Date | string | null;
 }
 
 export function toRegistration(row: RegistrationRow): Registration {
@@ -63,5 +66,6 @@ export function toRegistration(row: RegistrationRow): Registration {
     autorizacao_por: row.autorizacao_por,
     prazo_pagamento: row.prazo_pagamento ? new Date(row.prazo_pagamento).toISOString() : null,
     acompanhante: row.acompanhante,
+    liberavel_em: row.liberavel_em ? new Date(row.liberavel_em).toISOString() : null,
   };
 }

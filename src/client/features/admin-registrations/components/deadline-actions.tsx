@@ -9,7 +9,8 @@ import { ExtendDeadlineDialog } from "./extend-deadline-dialog";
 /**
  * The details' "Prazo de pagamento" (Coordenação): the deadline, and what can
  * be done with it: "Prorrogar prazo" while the seat waits for money, "Liberar
- * vaga" once the deadline passed, "Devolver vaga" for a Vencida.
+ * vaga" once the deadline and the statement's tolerance passed (the server
+ * refuses it before), "Devolver vaga" for a Vencida.
  */
 export function DeadlineActions({
   registration: r,
@@ -51,7 +52,7 @@ export function DeadlineActions({
             Prorrogar prazo
           </button>
         )}
-        {state === "passou" && (
+        {state === "liberavel" && (
           <button
             type="button"
             className="admin-btn admin-btn-outline"
