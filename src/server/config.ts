@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import * as z from "zod/mini";
-import { DEFAULT_EVENT_TITLE } from "../shared/constants";
+import { DEFAULT_EVENT_TITLE, DEFAULT_GROUP_NAME } from "../shared/constants";
+import { ofGroup } from "../shared/group-name";
 import { checkPixKey } from "../shared/pix/pix-key";
 import { PIX_TXID_MODES } from "../shared/pix/registration-pix";
 import { sanitizeCity, sanitizeName } from "../shared/pix/sanitize";
 import { formatPrice, parsePrice } from "../shared/price";
 import { PER_PHONE_MAX } from "../shared/event-settings";
 import { isTimeZone } from "../shared/dates";
+import { isValidWhatsappDigits } from "../shared/phone";
 import {
   isVapidPair,
   parseExtraOrigins,
@@ -84,11 +86,11 @@ export const envSchema = z.object({
     ),
     "pix@juventudecatolicavg.com.br",
   ),
-  PIX_RECEIVER_NAME: pixText("Juventude Catolica VG", sanitizeName),
+  PIX_RECEIVER_NAME: pixText(sanitizeName(DEFAULT_GROUP_NAME), sanitizeName),
   PIX_CITY: pixText("Itapecuru-Mirim", sanitizeCity),
   PIX_TXID: z._default(z.enum(PIX_TXID_MODES, { error: "use none ou registration" }), "none"),
   WHATSAPP_NUMBER: z._default(
-    z.string().check(z.regex(/^\d{12,13}$/, "use só dígitos com DDI e DDD, por exemplo 5598999999999")),
+    z.string().check(z.refine(isValidWhatsappDigits, "use só dígitos com DDI e DDD, por exemplo 5598999999999")),
     "5598999999999",
   ),
   EVENT_TITLE: text(DEFAULT_EVENT_TITLE),
@@ -113,7 +115,7 @@ export const envSchema = z.object({
       z.array(z.string()).check(z.length(6, "separe exatamente seis mensagens com |")),
     ),
   ),
-  MEMBERS_NOTICE: text("Este formulário é exclusivo para membros da Juventude Católica VG."),
+  MEMBERS_NOTICE: text(`Este formulário é exclusivo para membros ${ofGroup(DEFAULT_GROUP_NAME)}.`),
   EVENT_TIME_ZONE: z._default(
     z.string().check(z.trim(), z.refine(isTimeZone, "use um fuso IANA, por exemplo America/Fortaleza")),
     "America/Fortaleza",

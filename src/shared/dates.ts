@@ -54,6 +54,17 @@ function format(name: keyof typeof FORMATS, when: string | Date, zone: string): 
 /** "12/08/2025" from "2025-08-12", as the panel and the messages write a day. */
 export const brDay = (day: string): string => day.split("-").reverse().join("/");
 
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * "16/08/2025 08:05" from a wall-clock time held as UTC milliseconds: the exports shift each instant to the
+ * event's zone once in SQL, and 50,000 rows are written without a formatter per cell.
+ */
+export function formatLocalDateTime(localMs: number): string {
+  const d = new Date(localMs);
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
 /** "16/08/2025, 08:05" in the event's zone, whatever the device's. */
 export function dateTimeIn(when: string | Date, zone: string): string {
   return format("dateTime", when, zone);

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { whatsappDigits } from "./phone";
+import { isValidWhatsappDigits, whatsappDigits } from "./phone";
 import { isCalendarDay, isTimeZone } from "./dates";
 import { checkPixKey } from "./pix/pix-key";
 import { sanitizeCity, sanitizeName } from "./pix/sanitize";
@@ -234,7 +234,7 @@ export const eventSettingsSchema = z.strictObject({
   pix_cidade: text(60).check(z.refine((v) => sanitizeCity(v) !== "", SETTINGS_MESSAGES.pixText)),
   whatsapp: z.pipe(
     z.transform((v: unknown) => (typeof v === "string" ? whatsappDigits(v) : v)),
-    z.string({ error: SETTINGS_MESSAGES.whatsapp }).check(z.regex(/^\d{12,13}$/, SETTINGS_MESSAGES.whatsapp)),
+    z.string({ error: SETTINGS_MESSAGES.whatsapp }).check(z.refine(isValidWhatsappDigits, SETTINGS_MESSAGES.whatsapp)),
   ),
   mensagens: z.array(text(120), { error: SETTINGS_MESSAGES.messages }).check(z.length(6, SETTINGS_MESSAGES.messages)),
   aviso_membros: text(200),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isValidPhoneDigits, maskPhone, phoneDigits, whatsappDigits, whatsappShown } from "./phone";
+import {
+  isValidPhoneDigits,
+  isValidWhatsappDigits,
+  maskPhone,
+  phoneDigits,
+  whatsappDigits,
+  whatsappShown,
+} from "./phone";
 
 describe("maskPhone", () => {
   it.each([
@@ -28,6 +35,14 @@ describe("maskPhone", () => {
     expect(isValidPhoneDigits("98999998888")).toBe(true);
     expect(isValidPhoneDigits("989999888")).toBe(false);
     expect(isValidPhoneDigits("989999988881")).toBe(false);
+  });
+
+  it("keeps the coordination's WhatsApp as 12 or 13 digits, country code and DDD included", () => {
+    expect(isValidWhatsappDigits("559899998888")).toBe(true);
+    expect(isValidWhatsappDigits("5598999998888")).toBe(true);
+    expect(isValidWhatsappDigits("98999998888")).toBe(false);
+    expect(isValidWhatsappDigits("55989999988881")).toBe(false);
+    expect(isValidWhatsappDigits("+5598999998888")).toBe(false);
   });
 });
 

@@ -37,6 +37,11 @@ export const whatsappChat = (digits: string) => `https://wa.me/55${digits}`;
 /** A wa.me link that lets the person choose the chat (their own, a relative's) for a message. */
 export const whatsappShare = (message: string) => `https://wa.me/?text=${encodeURIComponent(message)}`;
 
+/** The coordination's WhatsApp as stored: digits with the country code and DDD (5598999999999). */
+export function isValidWhatsappDigits(digits: string): boolean {
+  return /^\d{12,13}$/.test(digits);
+}
+
 /**
  * The WhatsApp number as people write it ("(98) 98123-4567", "+55 98 98123-4567",
  * "5598981234567"), kept in one form: the digits with Brazil's 55.

@@ -175,4 +175,15 @@ describe.each(DB_KINDS)("event settings on %s", (kind) => {
     expect(page.eventPlace).toBe("Ginásio Novo, Itapecuru-Mirim - MA");
     expect(page.price).toBe("R$ 17,00");
   });
+
+  it("the members' notice names the group set in 'Configurações', until the coordination writes its own", async () => {
+    expect((await config()).membersNotice).toBe("Este formulário é exclusivo para membros da Juventude Católica VG.");
+    expect((await put({ ...(await view()).values, grupo_nome: "Grupo Jovem Shalom" })).statusCode).toBe(200);
+    expect((await config()).membersNotice).toBe("Este formulário é exclusivo para membros do Grupo Jovem Shalom.");
+    const own = "Só para quem participa dos encontros de sábado.";
+    expect(
+      (await put({ ...(await view()).values, aviso_membros: own, grupo_nome: "Pastoral da Juventude" })).statusCode,
+    ).toBe(200);
+    expect((await config()).membersNotice).toBe(own);
+  });
 });

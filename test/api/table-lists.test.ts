@@ -3,10 +3,11 @@ import type { Database } from "../../src/server/db/database";
 import { KEPT_ACROSS_EDITIONS, EDITION_TABLES } from "../../src/server/editions/close-edition";
 import { BACKUP_TABLES, NOT_BACKED_UP } from "../../src/server/maintenance/backup";
 import { PURGE_DELETES, PURGE_OTHERS } from "../../src/server/maintenance/purge";
+import { RESTORE_OVERWRITES } from "../../src/server/maintenance/restore";
 import { useFreshDatabase } from "../support/test-database";
 
 /**
- * The hand-written table lists of the backup, the close and the purge follow
+ * The hand-written table lists of the backup, the restore, the close and the purge follow
  * the schema (the restore finds its sequences in the schema itself): a new table fails here until each says what it does with it.
  */
 describe("the table lists follow the schema", () => {
@@ -44,6 +45,22 @@ describe("the table lists follow the schema", () => {
       neither: [],
       unknown: [],
     });
+  });
+
+  it("restores over the rows a migration already wrote, in backed-up tables with a key", async () => {
+    for (const table of RESTORE_OVERWRITES) {
+      expect(BACKUP_TABLES, table).toContain(table);
+      const [{ keyed }] = await db.query<{ keyed: boolean }>(
+        "SELECT EXISTS (SELECT 1 FROM pg_index WHERE indrelid = $1::regclass AND indisprimary) AS keyed",
+        [table],
+      );
+      expect(keyed, table).toBe(true);
+    }
+    // A backed-up table that holds rows on a database just migrated would refuse its restored twin.
+    for (const table of BACKUP_TABLES) {
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      if (n > 0) expect(RESTORE_OVERWRITES, table).toContain(table);
+    }
   });
 
   it("deletes or says what it does with every table at the purge", async () => {

@@ -2,6 +2,7 @@ import { createInterface } from "node:readline/promises";
 import { purgeKeptLists } from "../editions/edition-purge";
 import { purgePersonalData } from "../maintenance/purge";
 import { openCliDatabase } from "./cli-database";
+import { plural } from "../../shared/plural";
 
 // npm run purge [-- --yes]: after the event, keep the counts and remove personal data.
 const yes = process.argv.includes("--yes");
@@ -20,8 +21,9 @@ try {
     console.log("Nada a apagar: os dados pessoais já foram removidos.");
   } else {
     console.log(
-      `Isto reduz ${s.pending} nome(s) às iniciais e apaga os telefones e ${s.receipts} comprovante(s)` +
-        `${s.kept ? `, e as listas guardadas de edições anteriores (${s.kept} inscrição(ões))` : ""}. As contagens ficam.`,
+      `Isto reduz ${plural(s.pending, "nome", "nomes")} às iniciais e apaga os telefones e ` +
+        plural(s.receipts, "comprovante", "comprovantes") +
+        `${s.kept ? `, e as listas guardadas de edições anteriores (${plural(s.kept, "inscrição", "inscrições")})` : ""}. As contagens ficam.`,
     );
     let go = yes;
     if (!go) {
@@ -34,8 +36,9 @@ try {
     } else {
       const r = await purgePersonalData(db, purgeKeptLists);
       console.log(
-        `Feito: ${r.registrations} inscrição(ões) anonimizada(s), ${r.receipts} comprovante(s) apagado(s), ` +
-          `${r.logEntries} registro(s) de atividade anonimizado(s).`,
+        `Feito: ${plural(r.registrations, "inscrição anonimizada", "inscrições anonimizadas")}, ` +
+          `${plural(r.receipts, "comprovante apagado", "comprovantes apagados")}, ` +
+          `${plural(r.logEntries, "registro de atividade anonimizado", "registros de atividade anonimizados")}.`,
       );
     }
   }

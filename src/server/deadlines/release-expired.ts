@@ -1,5 +1,6 @@
 import type { Database, Queryable } from "../db/database";
 import { setFlag } from "../db/transaction-flags";
+import { GRACE_SQL } from "../registrations/registration-row";
 
 /**
  * Seats released per transaction. PGlite runs on the server's thread, so a visitor waits for the batch in
@@ -21,12 +22,6 @@ const REPLAN_ABOVE = 200;
  * rows one by one costs less than planning again (decision 073).
  */
 const REPLAN_FIRST_ABOVE = 75;
-
-/**
- * "Tolerância do extrato" as an interval. Uncorrelated, so a query reads the setting once, however many rows it has.
- */
-export const GRACE_SQL = `make_interval(days => coalesce(
-  (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_tolerancia_dias'), 0))`;
 
 /**
  * Seated, owing, and past the deadline plus the statement's tolerance, by the deadlines' clock

@@ -8,6 +8,18 @@ import { CIPHER_MESSAGES, decryptingStream, isEncrypted } from "./backup-cipher"
 
 // npm run restore: a backup file (backup.ts) loaded into an empty database, read as data, never trusted.
 
+/**
+ * Tables whose rows a migration or the server's start already wrote (the settings, the principal, the edition):
+ * a restored row overwrites the one with its key. test/api/table-lists.test.ts keeps the list to the schema.
+ */
+export const RESTORE_OVERWRITES = [
+  "form_settings",
+  "app_settings",
+  "event_settings",
+  "admin_users",
+  "edicoes",
+] as const;
+
 export class RestoreError extends Error {}
 
 /**
@@ -175,8 +187,7 @@ export async function restoreFrom(db: Database, file: string, passphrase?: strin
         .filter((c) => Object.hasOwn(row, c))
         .map((c) => `"${c}"`)
         .join(", ");
-      // The one settings row already exists after migrations: overwrite it.
-      const conflict = ["form_settings", "app_settings", "event_settings", "admin_users", "edicoes"].includes(table)
+      const conflict = (RESTORE_OVERWRITES as readonly string[]).includes(table)
         ? `ON CONFLICT (${await primaryKey(tx, table)}) DO UPDATE SET (${list}) = ROW(${list
             .split(", ")
             .map((c) => `EXCLUDED.${c}`)

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { formatPrice } from "../../shared/price";
-import { EXPORT_HEADERS, formatLocalDateTime, HEALTH_HEADER } from "./export-format";
+import { formatLocalDateTime } from "../../shared/dates";
+import { EXPORT_HEADERS, HEALTH_HEADER } from "./export-format";
 import { type CellStyle, exportCells } from "./export-row";
 import type { ExportRow } from "./list-registrations";
 

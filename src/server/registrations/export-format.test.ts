@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "./export-csv";
-import { excelSerial, exportFileName, formatLocalDateTime, slug } from "./export-format";
+import { formatLocalDateTime } from "../../shared/dates";
+import { excelSerial, exportFileName, slug } from "./export-format";
 import { columnName, rowXml, xmlText } from "../spreadsheets/xlsx-writer";
 
 describe("export formatting", () => {

@@ -64,14 +64,6 @@ export function busCell(row: { situacao: SeatState; onibus_nome: string | null }
 export const METHOD_LABELS: Record<PaymentMethod, string> = { PIX: "PIX", ESPECIE: "Espécie" };
 export const STATUS_LABELS: Record<PaymentStatus, string> = { pendente: "Pendente", confirmado: "Pago" };
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "16/08/2025 08:05" from a wall-clock time held as UTC milliseconds. */
-export function formatLocalDateTime(localMs: number): string {
-  const d = new Date(localMs);
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
 /** Excel's date serial (days since 1899-12-30) of a wall-clock time held as UTC milliseconds. */
 export function excelSerial(localMs: number): number {
   return localMs / 86_400_000 + 25_569;

@@ -1,5 +1,11 @@
 import type { Registration } from "../../shared/api-types";
-import { GRACE_SQL } from "../deadlines/release-expired";
+
+/**
+ * "Tolerância do extrato" as an interval, for the rows' liberavel_em and the release (deadlines/release-expired.ts).
+ * Uncorrelated, so a query reads the setting once, however many rows it has.
+ */
+export const GRACE_SQL = `make_interval(days => coalesce(
+  (SELECT (valor #>> '{}')::integer FROM event_settings WHERE chave = 'prazo_tolerancia_dias'), 0))`;
 
 /** The name of the bus whose id is in `column`; NULL for no bus. */
 export const busNameOf = (column: string) => `(SELECT o.nome FROM onibus o WHERE o.id = ${column})`;

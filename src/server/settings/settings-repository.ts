@@ -5,6 +5,7 @@ import {
   type SettingKey,
   type SettingsView,
 } from "../../shared/event-settings";
+import { ofGroup } from "../../shared/group-name";
 import { ConfigError } from "../config";
 import type { Database, Queryable } from "../db/database";
 import { InvalidInputError } from "../domain-errors";
@@ -56,7 +57,12 @@ export async function readSettings(db: Queryable, defaults: EventSettings): Prom
   const values = { ...defaults } as Record<SettingKey, unknown>;
   for (const r of rows) if (SETTINGS_KEYS.includes(r.chave)) values[r.chave] = r.valor;
   const saved = rows.filter((r) => r.origem === "painel").map((r) => r.chave);
-  return { values: messagesFollowingPlace(values as unknown as EventSettings, defaults, saved), defaults, saved };
+  const following = noticeFollowingGroup(
+    messagesFollowingPlace(values as unknown as EventSettings, defaults, saved),
+    defaults,
+    saved,
+  );
+  return { values: following, defaults, saved };
 }
 
 /**
@@ -74,6 +80,21 @@ export function messagesFollowingPlace(
     ...values,
     mensagens: values.mensagens.map((m) => (welcome.test(m) ? `Te esperamos em ${values.cidade}!` : m)),
   };
+}
+
+/**
+ * The built-in members' notice names the group ("exclusivo para membros da Juventude Católica VG"): while the
+ * coordination has not written its own, it follows a name changed in "Configurações" ("Nome do grupo").
+ */
+export function noticeFollowingGroup(
+  values: EventSettings,
+  defaults: EventSettings,
+  saved: SettingKey[],
+): EventSettings {
+  if (saved.includes("aviso_membros") || values.grupo_nome === defaults.grupo_nome) return values;
+  const named = ofGroup(defaults.grupo_nome);
+  if (!values.aviso_membros.includes(named)) return values;
+  return { ...values, aviso_membros: values.aviso_membros.replace(named, ofGroup(values.grupo_nome)) };
 }
 
 /** Saves the keys whose value changed; each becomes the panel's. One transaction, one log entry per key. */

@@ -3,6 +3,8 @@ import type { Registration } from "../../../../shared/api-types";
 import type { PaymentStatus } from "../../../../shared/constants";
 import type { RegistrationData } from "../../../../shared/registration-schema";
 import type { SeatMove } from "../../../../shared/seats";
+import { dayIn } from "../../../../shared/dates";
+import { appConfig } from "../../../lib/app-config";
 import { ApiError, NETWORK_ERROR, UNKNOWN_ERROR } from "../../../lib/api";
 import { adminApi, expireSession } from "../../../lib/admin-session";
 
@@ -57,10 +59,9 @@ function fileNameFrom(disposition: string | null): string | null {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1].trim() ?? null;
 }
 
+/** Only when the answer names no file: the server's name holds the event's (exportFileName). */
 function fallbackName(kind: ExportKind): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `inscricoes-jdj-2025-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}.${kind}`;
+  return `inscricoes-${dayIn(new Date(), appConfig().timeZone)}.${kind}`;
 }
 
 /**
