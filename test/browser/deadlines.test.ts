@@ -135,6 +135,18 @@ describe("payment deadlines, on phones", () => {
         .waitFor(WAIT);
       await admin.getByText("1 registro(s) encontrado(s)").waitFor(WAIT);
       await shotAt360(admin, "prazo-vencidas");
+
+      // Ana's money arrives after her seat went: kept, and she waits first in line, paid, on both screens.
+      expect(
+        (
+          await admin.request.patch(`/api/registrations/${anaId}`, { data: { status_pagamento: "confirmado" } })
+        ).status(),
+      ).toBe(200);
+      await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Todos" });
+      await panelCard(admin, "Ana Prazo").getByText("Lista de espera #1").waitFor(WAIT);
+      await panelCard(admin, "Ana Prazo").getByText("Pago, aguardando vaga").waitFor(WAIT);
+      await shotAt360(admin, "prazo-pago-aguardando");
+      await ana.getByText(/^Pago, aguardando vaga\./).waitFor(WAIT);
     } finally {
       for (const c of contexts) await c.close();
     }
@@ -154,8 +166,8 @@ describe("payment deadlines, on phones", () => {
       expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
       await setAutomatic(false);
-      // A seat of its own, whatever the test before left in the other buses.
-      expect((await admin.request.post("/api/buses", { data: { nome: "Ônibus Manual", lugares: 1 } })).status()).toBe(
+      // A seat of its own, whatever the test before left waiting (Ana, paid, takes the other).
+      expect((await admin.request.post("/api/buses", { data: { nome: "Ônibus Manual", lugares: 2 } })).status()).toBe(
         201,
       );
       const res = await admin.request.post("/api/registrations", {
