@@ -11,6 +11,7 @@ import { type AdminSession, apiTest, person } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
 import { advanceClock, clockNow } from "../support/clock";
 import { DB_KINDS, freshDatabaseEnv } from "../support/test-database";
+import { importOk, ofx, todayInFortaleza } from "../support/statements";
 import { SET_PAYMENT_STATUS_SQL } from "../../src/server/payments/payment-actions";
 import { FIRST_DEADLINES_KEY, giveFirstDeadlines } from "../../src/server/deadlines/first-deadlines";
 
@@ -349,6 +350,62 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     await t.db.query("UPDATE registrations SET prazo_pagamento = NULL WHERE id = $1", [old.id]);
     expect(await giveFirstDeadlines(t.db)).toBe(0);
     expect((await row(t, old.id)).prazo).toBeNull();
+  });
+
+  test("by the bank statement too: a code of someone waiting or Vencida is only suggested, with her place, and once confirmed is kept, paid and ahead in line", async ({
+    t,
+    register,
+    adminSession,
+  }) => {
+    await addBus(adminSession, "Ônibus 1", 1);
+    const gone = await register({ nome_completo: "Gina Vencida" });
+    const seated = await register({ nome_completo: "Hugo Sobe" });
+    const unpaid = await register({ nome_completo: "Jó Sem Pagar" });
+    const payer = await register({ nome_completo: "Iris Paga" });
+    await advanceClock(t.db, 10 * DAY);
+    expect(await t.app.deadlines.runOnce()).toBe(1);
+    expect((await row(t, seated.id)).situacao).toBe("vaga");
+    // The import judges a date in the future by the real day, not the deadlines' clock.
+    const day = todayInFortaleza();
+    const result = await importOk(
+      adminSession,
+      ofx([
+        { data: day, valor: "15.00", memo: `Pix recebido - IRIS PAGA - ${payer.referencia}` },
+        { data: day, valor: "15.00", memo: `Pix recebido - GINA VENCIDA - ${gone.referencia}` },
+      ]),
+    );
+    // Nothing paid by itself: each is a suggestion whose person has no seat, as the line's warning says.
+    expect(result.pagas).toBe(0);
+    const suggested = result.grupos.sugeridas.map((l) => [l.candidatos[0].nome_completo, l.candidatos[0].situacao]);
+    expect(suggested.toSorted()).toEqual([
+      ["Gina Vencida", "vencida"],
+      ["Iris Paga", "espera"],
+    ]);
+    expect((await row(t, payer.id)).status_pagamento).toBe("pendente");
+    for (const who of [payer, gone]) {
+      const line = result.grupos.sugeridas.find((l) => l.candidatos[0].id === who.id);
+      const confirmed = await adminSession.inject("POST", `/api/finance/lines/${line?.id}/confirm`, {
+        inscricao_id: who.id,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+    }
+    // Iris paid first, then Gina: both ahead of Jó, who has not paid; the seat stays Hugo's.
+    const place = async (id: string) =>
+      (await adminSession.inject("GET", `/api/registrations/${id}`)).json() as Registration;
+    expect(await place(payer.id)).toMatchObject({
+      situacao: "espera",
+      status_pagamento: "confirmado",
+      posicao_espera: 1,
+    });
+    expect(await place(gone.id)).toMatchObject({
+      situacao: "espera",
+      status_pagamento: "confirmado",
+      posicao_espera: 2,
+    });
+    expect((await place(unpaid.id)).posicao_espera).toBe(3);
+    expect((await place(seated.id)).situacao).toBe("vaga");
+    const accounts = (await adminSession.inject("GET", "/api/finance/accounts")).json() as Accounts;
+    expect(accounts.sem_vaga).toMatchObject({ total: 3000 });
   });
 
   test("money from a Vencida or from someone waiting is kept: seated and paid when a seat is free, otherwise paid and ahead in line", async ({

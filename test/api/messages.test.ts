@@ -7,6 +7,7 @@ import type { MyRegistration } from "../../src/shared/my-registration";
 import { type AdminSession, apiTest } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
 import { DB_KINDS } from "../support/test-database";
+import { advanceClock } from "../support/clock";
 
 const FAMILY = "98911110001";
 const REMINDER = "Olá! {evento}\n{nome} ({codigo}): {valor} em {link}\nObrigado!";
@@ -101,6 +102,25 @@ describe.each(DB_KINDS)("Mensagens on %s", (kind) => {
     expect(p.exemplo).toContain("Ana Irmã");
     expect(p.exemplo).toContain("Bruno Irmão");
     expect(p.exemplo).not.toContain("Davi");
+
+    // Six days on, the seats that owe are within two days of their deadline: the group and its reminder follow.
+    await advanceClock(t.db, 6 * 86_400_000);
+    const later = (await adminSession.inject("GET", "/api/mensagens")).json() as MessagesHome;
+    expect(later.grupos.find((g) => g.grupo === "prazo_vencendo")).toMatchObject({ pessoas: 2, sem_mensagens: 1 });
+    const reminder = later.textos.find((x) => x.titulo === "Lembrete de prazo");
+    const due = await adminSession.inject("POST", "/api/mensagens/previa", {
+      grupo: "prazo_vencendo",
+      texto_chave: "lembrete_prazo",
+      texto: reminder?.texto,
+    });
+    expect(due.statusCode, due.body).toBe(200);
+    const [{ prazo }] = await t.db.query<{ prazo: string }>(
+      `SELECT to_char(prazo_pagamento AT TIME ZONE 'America/Fortaleza', 'DD/MM "às" HH24:MI') AS prazo
+       FROM registrations WHERE nome_completo = 'Ana Irmã'`,
+    );
+    expect((due.json() as MessagePreview).exemplo).toMatch(
+      new RegExp(`Ana Irmã \\(código JDJ\\w{4}\\): R\\$ 15,00 até ${prazo} – `),
+    );
   });
 
   test("one row per phone: the siblings' message names both, with codes, amounts and working personal links", async ({
