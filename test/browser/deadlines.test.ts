@@ -125,10 +125,9 @@ describe("payment deadlines, on phones", () => {
       );
       expect(biaDeadline.horas).toBe(48);
 
-      // "Vencidas" lists Ana, with what happened.
+      // The open panel followed the release without a reload: "Vencidas" lists Ana, with what happened.
       await panelContext.clock.setFixedTime(await clockNow(ui.app.db));
-      await admin.reload();
-      await dashboardReady(admin);
+      await admin.getByText("Vagas: 1 lugar · 1 ocupado · 0 livres · 0 na lista de espera").waitFor(WAIT);
       await admin.getByLabel("Status", { exact: true }).selectOption({ label: "Vencidas" });
       await panelCard(admin, "Ana Prazo")
         .getByText(/^Prazo venceu em \d\d\/\d\d às \d\d:\d\d$/)
