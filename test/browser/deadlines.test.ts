@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext, shotAt360 } from "../support/browser";
@@ -5,6 +8,7 @@ import { ADMIN_PASSWORD, dashboardReady, startAdminApp, WAIT } from "../support/
 import { useBrowserApp } from "../support/browser-app";
 import { advanceClock, clockNow } from "../support/clock";
 import type { SettingsView } from "../../src/shared/event-settings";
+import { ofx, todayInFortaleza } from "../support/statements";
 
 const DAY = 86_400_000;
 
@@ -151,7 +155,7 @@ describe("payment deadlines, on phones", () => {
     }
   }, 120_000);
 
-  it("offers 'Liberar vaga' only once the statement's tolerance passed too, with automatic release off", async () => {
+  it("offers 'Liberar vaga' only once the statement's tolerance passed too, with automatic release off; a late PIX in the statement seats him again", async () => {
     const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
     const admin = await context.newPage();
     const setAutomatic = async (on: boolean) => {
@@ -173,7 +177,7 @@ describe("payment deadlines, on phones", () => {
         data: { nome_completo: "Caio Manual", idade: 20, numero_responsavel: "98955556666", metodo_pagamento: "PIX" },
       });
       expect(res.status()).toBe(201);
-      const { id } = (await res.json()) as { id: string };
+      const { id, referencia } = (await res.json()) as { id: string; referencia: string };
       const details = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
       const openDetails = async () => {
         await context.clock.setFixedTime(await clockNow(ui.app.db));
@@ -202,6 +206,37 @@ describe("payment deadlines, on phones", () => {
         id,
       ]);
       expect(row.situacao).toBe("vencida");
+
+      // His PIX arrives in the statement: a suggestion that says his seat went, and once confirmed he is seated
+      // again, paid, in the seat that is still free.
+      await details.getByRole("button", { name: "Fechar" }).first().click();
+      await details.waitFor({ state: "hidden", ...WAIT });
+      await admin.getByRole("link", { name: "Financeiro" }).click();
+      await admin.getByRole("heading", { name: "Extrato do banco" }).waitFor(WAIT);
+      const file = join(mkdtempSync(join(tmpdir(), "caravana-extrato-prazo-")), "extrato.ofx");
+      writeFileSync(
+        file,
+        ofx([{ data: todayInFortaleza(), valor: "15.00", memo: `Pix recebido - CAIO MANUAL - ${referencia}` }]),
+      );
+      await admin.getByLabel("Importar extrato").setInputFiles(file);
+      const suggestions = admin.getByRole("list", { name: "Sugestões" }).first();
+      await suggestions
+        .getByText("vaga vencida: confirmado, fica pago e volta à fila, ou a uma vaga livre", { exact: false })
+        .waitFor(WAIT);
+      await shotAt360(admin, "prazo-extrato-vencida");
+      await suggestions.getByRole("button", { name: "Confirmar pagamento de Caio Manual" }).click();
+      await expect
+        .poll(
+          async () =>
+            (
+              await ui.app.db.query<{ s: string }>(
+                "SELECT situacao || '/' || status_pagamento AS s FROM registrations WHERE id = $1",
+                [id],
+              )
+            )[0].s,
+          WAIT,
+        )
+        .toBe("vaga/confirmado");
     } finally {
       await setAutomatic(true);
       await context.close();

@@ -16,7 +16,7 @@ const SUGGESTION_REASONS: Partial<Record<keyof typeof MATCH_LABELS, string>> = {
 /** Why a suggested person is no plain payment: the money is kept, and what happens to it is said before. */
 const WITHOUT_SEAT = {
   espera: "está na lista de espera: confirmado, fica pago e passa à frente na fila",
-  vencida: "vaga vencida: confirmado, volta para a fila, paga",
+  vencida: "vaga vencida: confirmado, fica pago e volta à fila, ou a uma vaga livre",
   desistente: "desistiu: o valor vai para Reembolsos",
 } as const;
 
