@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RELEASE_EVERY_MS } from "../../src/server/plugins/deadlines";
 import { adminCookie, startAdminTestApp, TEST_ADMIN_PASSWORD } from "../support/admin-login";
 import { person } from "../support/api-fixtures";
 import type { TestApp } from "../support/test-app";
@@ -136,6 +137,37 @@ describe.each(DB_KINDS)("a restart after a deadline passed while the server was 
         await later.close();
       }
     } finally {
+      await fresh.cleanup();
+    }
+  });
+});
+
+describe("a running server's own passes", () => {
+  it("releases a deadline that passes while it runs, on its timer, with nobody asking", {
+    timeout: 60_000,
+  }, async () => {
+    const fresh = await freshDatabaseEnv("pglite");
+    // Only the intervals are the test's to move: the database, the requests and their timeouts run as they are.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const t = await startAdminTestApp("pglite", { env: { ...fresh.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
+      try {
+        expect(await t.app.deadlines.firstPass).toBe(0);
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/registrations",
+          payload: person({ nome_completo: "Uli Relógio" }),
+        });
+        const id = res.json().id as string;
+        await advanceClock(t.db, 10 * DAY);
+        expect((await row(t, id)).situacao).toBe("vaga");
+        vi.advanceTimersByTime(RELEASE_EVERY_MS);
+        await expect.poll(async () => (await row(t, id)).situacao, { timeout: 10_000 }).toBe("vencida");
+      } finally {
+        await t.close();
+      }
+    } finally {
+      vi.useRealTimers();
       await fresh.cleanup();
     }
   });
