@@ -62,6 +62,15 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
     const capped = await register({ nome_completo: "Fábio Último Dia" });
     expect((await row(t, capped.id)).prazo?.toISOString()).toBe(endOfDay(tomorrow).toISOString());
     await settings(adminSession, { prazo_ultimo_dia: "" });
+    // Exempt ("Isentar"): nothing owed, so no deadline either.
+    const exempt = await register({ nome_completo: "Gil Isento" });
+    expect((await row(t, exempt.id)).prazo).not.toBeNull();
+    const adjusted = await adminSession.inject("POST", `/api/registrations/${exempt.id}/adjust`, {
+      valor_centavos: 0,
+      motivo: "Bolsa da paróquia",
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect((await row(t, exempt.id)).prazo).toBeNull();
   });
 
   test("past the deadline and the tolerance, the seat goes to the first person waiting, with her own deadline, logged by Sistema", async ({
@@ -210,9 +219,11 @@ describe.each(DB_KINDS)("payment deadlines on %s", (kind) => {
       (await equipeSession.inject("PUT", `/api/registrations/${a.id}/prazo`, { ate: until, motivo: "x" })).statusCode,
     ).toBe(403);
     const log = (await adminSession.inject("GET", `/api/registrations/${a.id}/history`)).json() as ActivityEntry[];
-    expect(log.filter((e) => e.tipo === "prazo.prorrogado").map((e) => e.resumo.split(": ").pop())).toEqual([
-      "Retiro",
-      "Recebe dia 20",
+    // Why, and who: the coordinator who extended it, for one and for the selection alike.
+    const extended = log.filter((e) => e.tipo === "prazo.prorrogado");
+    expect(extended.map((e) => [e.resumo.split(": ").pop(), e.ator_nome])).toEqual([
+      ["Retiro", adminSession.member.nome],
+      ["Recebe dia 20", adminSession.member.nome],
     ]);
 
     // The log says the new deadline in the event's zone, as set when it is written.

@@ -8,4 +8,10 @@ describe("Configurações", () => {
     expect([...shown].sort()).toEqual([...SETTINGS_KEYS].sort());
     expect(new Set(shown).size).toBe(shown.length);
   });
+
+  it("keeps the five deadline settings together under \"Prazos\"", () => {
+    const prazos = SETTINGS_GROUPS.find((g) => g.title === "Prazos")?.keys;
+    expect(prazos).toEqual(SETTINGS_KEYS.filter((k) => k.startsWith("prazo_")));
+    expect(prazos).toHaveLength(5);
+  });
 });
