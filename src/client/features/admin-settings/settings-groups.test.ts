@@ -9,7 +9,7 @@ describe("Configurações", () => {
     expect(new Set(shown).size).toBe(shown.length);
   });
 
-  it("keeps the five deadline settings together under \"Prazos\"", () => {
+  it('keeps the five deadline settings together under "Prazos"', () => {
     const prazos = SETTINGS_GROUPS.find((g) => g.title === "Prazos")?.keys;
     expect(prazos).toEqual(SETTINGS_KEYS.filter((k) => k.startsWith("prazo_")));
     expect(prazos).toHaveLength(5);
