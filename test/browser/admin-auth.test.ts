@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
-import { screenshot, toastTitled } from "../support/browser";
+import { screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { backdateLoginAttempts } from "../support/clock";
 import { useBrowserApp } from "../support/browser-app";
 import { withNewPage } from "../support/lent-pages";
-import {
-  ADMIN_PASSWORD,
-  dashboardReady,
-  openDashboard,
-  startAdminApp,
-  VIEWPORT_NAMES,
-  WAIT,
-} from "../support/browser-admin";
+import { ADMIN_PASSWORD, dashboardReady, openDashboard, startAdminApp } from "../support/browser-admin";
 
 describe("admin panel login", () => {
   const ui = useBrowserApp(startAdminApp);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext } from "../support/browser";
+import { newContext, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
@@ -7,8 +7,6 @@ import {
   openDashboard,
   registrationItem,
   startAdminApp,
-  VIEWPORT_NAMES,
-  WAIT,
 } from "../support/browser-admin";
 
 describe("one clock: the event's zone, whatever the device's", () => {

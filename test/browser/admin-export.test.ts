@@ -4,9 +4,9 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, type ViewportName, toastTitled } from "../support/browser";
+import { newContext, type ViewportName, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
-import { expectNames, openDashboard, seed, startAdminApp, VIEWPORT_NAMES, WAIT } from "../support/browser-admin";
+import { expectNames, openDashboard, seed, startAdminApp } from "../support/browser-admin";
 
 const FILE_NAME = (ext: string) => new RegExp(`^inscricoes-jdj-2025-\\d{4}-\\d{2}-\\d{2}\\.${ext}$`);
 

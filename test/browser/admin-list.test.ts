@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { screenshot, toastTitled } from "../support/browser";
+import { screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { borrowPage, type LentPage, returnPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import {
@@ -12,9 +12,7 @@ import {
   seed,
   shownNames,
   startAdminApp,
-  VIEWPORT_NAMES,
   viewportShot,
-  WAIT,
 } from "../support/browser-admin";
 
 // 13 rows: two pages of 10. Newest first: "Mateus" (1 min ago) ... "Álvaro" (13 min ago).

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { toastTitled } from "../support/browser";
+import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { withNewPage } from "../support/lent-pages";
 import {
@@ -9,8 +9,6 @@ import {
   registrationItem,
   seed,
   startAdminApp,
-  VIEWPORT_NAMES,
-  WAIT,
 } from "../support/browser-admin";
 
 // The smallest valid PNG: one transparent pixel.

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
-import { newContext, toastTitled } from "../support/browser";
+import { newContext, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
@@ -10,9 +10,7 @@ import {
   openDashboard,
   registrationItem,
   startAdminApp,
-  VIEWPORT_NAMES,
   viewportShot,
-  WAIT,
 } from "../support/browser-admin";
 import { fillForm, gotoForm, submitButton } from "../support/browser-visitor";
 

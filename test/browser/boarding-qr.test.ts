@@ -5,9 +5,9 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, newContext, TEST_FEATURES_FLAG } from "../support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, newContext, TEST_FEATURES_FLAG, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
-import { startAdminApp, viewportShot, WAIT } from "../support/browser-admin";
+import { startAdminApp, viewportShot } from "../support/browser-admin";
 import { addBus, boardedInDatabase, openRollCall, register } from "../support/browser-boarding";
 
 const W = 640;

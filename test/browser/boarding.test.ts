@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext, toastTitled } from "../support/browser";
+import { newContext, toastTitled, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
@@ -7,7 +7,6 @@ import {
   openDashboard,
   startAdminApp,
   viewportShot,
-  WAIT,
 } from "../support/browser-admin";
 import {
   addBus,

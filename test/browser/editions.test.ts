@@ -3,9 +3,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
-import { ADMIN_PASSWORD, startAdminApp, VIEWPORT_NAMES, WAIT } from "../support/browser-admin";
+import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { addBus, openRollCall, passenger, register } from "../support/browser-boarding";
 import { checkScreen } from "../support/screen-check";
+import { VIEWPORT_NAMES, WAIT } from "../support/browser";
 
 /**
  * A coordinator closes "JDJ 2025" into "JDJ 2026" keeping the buses, on a

@@ -4,16 +4,10 @@ import { writeFormStatus } from "../../src/server/registrations/form-status-repo
 import { withNewPage } from "../support/lent-pages";
 import { checkScreen as check } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
-import {
-  ADMIN_PASSWORD,
-  clearRegistrations,
-  dashboardReady,
-  seed,
-  startAdminApp,
-  WAIT,
-} from "../support/browser-admin";
+import { ADMIN_PASSWORD, clearRegistrations, dashboardReady, seed, startAdminApp } from "../support/browser-admin";
 import { register } from "../support/browser-boarding";
-import { fillForm, openSplash, SPLASH_NAME, settled, submitButton, VIEWPORT_NAMES } from "../support/browser-visitor";
+import { fillForm, openSplash, SPLASH_NAME, settled, submitButton } from "../support/browser-visitor";
+import { VIEWPORT_NAMES, WAIT } from "../support/browser";
 
 /**
  * Every screen and state of the product, visitor and panel, on a phone and a

@@ -4,17 +4,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
-import { toastTitled } from "../support/browser";
+import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
-import {
-  ADMIN_PASSWORD,
-  dashboardReady,
-  registrationItem,
-  startAdminApp,
-  VIEWPORT_NAMES,
-  WAIT,
-} from "../support/browser-admin";
+import { ADMIN_PASSWORD, dashboardReady, registrationItem, startAdminApp } from "../support/browser-admin";
 import { checkScreen, textLines } from "../support/screen-check";
 import { seedPaymentRecords } from "../support/seed-payments";
 import { todayInFortaleza } from "../support/statements";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { newContext } from "../support/browser";
+import { newContext, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { ADMIN_PASSWORD, viewportShot } from "../support/browser-admin";
 import { addBus, openRollCall, passenger, register } from "../support/browser-boarding";
-import { SPLASH_NAME, WAIT } from "../support/browser-visitor";
+import { SPLASH_NAME } from "../support/browser-visitor";
 
 /** What a first-time coordinator and a visitor tripped on, on the phone (390 × 844, touch). */
 describe("on a phone, as a first-time coordinator would", () => {

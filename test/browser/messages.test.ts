@@ -1,7 +1,7 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newContext, shotAt360 } from "../support/browser";
-import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
+import { newContext, shotAt360, WAIT } from "../support/browser";
+import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { checkScreen } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
 

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { toastTitled } from "../support/browser";
+import { toastTitled, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
-import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
+import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { openRollCall, passenger } from "../support/browser-boarding";
 import { fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
 import { printedPage } from "../support/printed-page";

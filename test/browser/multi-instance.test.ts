@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { newContext, screenshot, workerBrowser } from "../support/browser";
+import { newContext, screenshot, workerBrowser, WAIT } from "../support/browser";
 import { closeContexts } from "../support/lent-pages";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { freshDatabaseEnv } from "../support/test-database";
-import { gotoForm, WAIT } from "../support/browser-visitor";
+import { gotoForm } from "../support/browser-visitor";
 
 const PASSWORD = "senha-de-teste-123";
 

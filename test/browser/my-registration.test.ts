@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { newContext, shotAt360 } from "../support/browser";
-import { ADMIN_PASSWORD, startAdminApp, WAIT } from "../support/browser-admin";
+import { newContext, shotAt360, WAIT } from "../support/browser";
+import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { useBrowserApp } from "../support/browser-app";
 import { fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
 

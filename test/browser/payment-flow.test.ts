@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
 import { registrationBrCode } from "../../src/shared/pix/registration-pix";
-import { newContext, screenshot, toastTitled } from "../support/browser";
+import { newContext, screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { ADMIN_PASSWORD, openDashboard, registrationItem, shownNames, viewportShot } from "../support/browser-admin";
@@ -15,7 +15,7 @@ import {
   recordProgress,
   registeredHere,
 } from "../support/browser-payment";
-import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { fillForm, gotoForm, press, settled, submitButton } from "../support/browser-visitor";
 
 const PHOTO = { width: 2000, height: 1400 };
 const REFERENCE = /^JDJ[23456789A-HJ-NP-Z]{4}$/;

@@ -2,12 +2,12 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { qrSvg } from "../../src/client/components/pix/qr-svg";
 import { TIMINGS } from "../../src/shared/constants";
-import { partShot, screenshot } from "../support/browser";
+import { partShot, screenshot, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { registeredHere } from "../support/browser-payment";
-import { gotoForm, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { gotoForm, settled } from "../support/browser-visitor";
 
 const WORKER_SCRIPT = "**/assets/qr-worker-*.js";
 

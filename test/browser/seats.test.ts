@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext, toastTitled } from "../support/browser";
+import { newContext, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
   openDashboard,
   registrationItem,
   startAdminApp,
-  VIEWPORT_NAMES,
   viewportShot,
-  WAIT,
 } from "../support/browser-admin";
 import { fillForm, gotoForm } from "../support/browser-visitor";
 

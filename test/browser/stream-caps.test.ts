@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { newContext } from "../support/browser";
+import { newContext, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { openStream } from "../support/sse";
 import { startTestApp } from "../support/test-app";
-import { WAIT } from "../support/browser-admin";
 import { gotoForm } from "../support/browser-visitor";
 
 describe("a visitor whose live stream the server refused", () => {

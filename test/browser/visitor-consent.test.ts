@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT_VERSION } from "../../src/shared/privacy";
-import { newContext, screenshot } from "../support/browser";
+import { newContext, screenshot, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import {
-  expectFieldErrors,
-  fillForm,
-  gotoForm,
-  press,
-  submitButton,
-  VIEWPORT_NAMES,
-  WAIT,
-} from "../support/browser-visitor";
+import { expectFieldErrors, fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
 
 describe("guardian consent, honeypot and privacy notice", () => {
   const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));

@@ -4,7 +4,8 @@ import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { registeredHere } from "../support/browser-payment";
-import { openSplash, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { openSplash, SPLASH_NAME } from "../support/browser-visitor";
+import { VIEWPORT_NAMES, WAIT } from "../support/browser";
 
 /** animation-play-state of every animated piece of the sky, deduplicated. */
 const skyStates = (page: Page) =>

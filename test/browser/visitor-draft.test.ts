@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { toastTitled } from "../support/browser";
+import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { fillForm, gotoForm, press, SPLASH_NAME, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { fillForm, gotoForm, press, SPLASH_NAME, submitButton } from "../support/browser-visitor";
 
 /** What a person typed survives on the phone; one person is registered once; siblings share a phone. */
 describe("the form remembers, and catches double sign-ups", () => {

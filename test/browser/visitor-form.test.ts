@@ -1,19 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newContext, screenshot } from "../support/browser";
+import { newContext, screenshot, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import {
-  expectFieldErrors,
-  fieldErrors,
-  gotoForm,
-  openSplash,
-  press,
-  submitButton,
-  VIEWPORT_NAMES,
-  WAIT,
-} from "../support/browser-visitor";
+import { expectFieldErrors, fieldErrors, gotoForm, openSplash, press, submitButton } from "../support/browser-visitor";
 
 const PIX_KEY = "pix@juventudecatolicavg.com.br";
 

@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { screenshot } from "../support/browser";
+import { screenshot, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { gotoForm, openSplash, press, settled, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { gotoForm, openSplash, press, settled } from "../support/browser-visitor";
 
 describe("visitor page follows the form status live", () => {
   const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));

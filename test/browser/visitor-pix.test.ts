@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot, toastTitled } from "../support/browser";
+import { screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { fillForm, gotoForm, press, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { fillForm, gotoForm, press } from "../support/browser-visitor";
 
 const PIX_KEY = "pix@juventudecatolicavg.com.br";
 const CLIPBOARD = ["clipboard-read", "clipboard-write"];

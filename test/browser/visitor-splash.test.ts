@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot } from "../support/browser";
+import { screenshot, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { openSplash, press, SPLASH_NAME, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { openSplash, press, SPLASH_NAME } from "../support/browser-visitor";
 
 /** Records, inside the page, when the tap happened, when the splash hid and when it left the DOM. */
 async function recordSplashTimes(page: Page): Promise<void> {

@@ -1,11 +1,11 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { TIMINGS } from "../../src/shared/constants";
-import { screenshot, toastTitled } from "../support/browser";
+import { screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
-import { fillForm, gotoForm, press, settled, submitButton, VIEWPORT_NAMES, WAIT } from "../support/browser-visitor";
+import { fillForm, gotoForm, press, settled, submitButton } from "../support/browser-visitor";
 
 const SUCCESS_KEY = "caravana:inscricao-sucesso";
 const LAST_KEY = "caravana:ultima-inscricao";

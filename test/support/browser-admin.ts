@@ -3,14 +3,11 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { Database } from "../../src/server/db/database";
-import { SAVE_SCREENSHOTS, SCREENSHOT_DIR, type ViewportName } from "./browser";
+import { SAVE_SCREENSHOTS, SCREENSHOT_DIR, type ViewportName, WAIT } from "./browser";
 import { startTestApp, type TestApp } from "./test-app";
 
 /** Shared by the admin panel browser tests (test/browser/admin-*.test.ts). */
 export const ADMIN_PASSWORD = "senha-de-teste-123";
-export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];
-/** Generous: two cores shared with other test runs. */
-export const WAIT = { timeout: 15_000 };
 
 export function startAdminApp(): Promise<TestApp> {
   return startTestApp("pglite", { listen: true, env: { ADMIN_PASSWORD } });

@@ -4,7 +4,8 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import type { TestApp } from "./test-app";
-import { ADMIN_PASSWORD, WAIT } from "./browser-admin";
+import { ADMIN_PASSWORD } from "./browser-admin";
+import { WAIT } from "./browser";
 
 /** Shared by the roll call's browser tests (test/browser/boarding*.test.ts). */
 

@@ -2,13 +2,10 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
 import { dayIn } from "../../src/shared/dates";
-import type { ViewportName } from "./browser";
+import { type ViewportName, WAIT } from "./browser";
 
 /** Shared by the visitor browser tests (test/browser/visitor-*.test.ts). */
-export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];
 export const SPLASH_NAME = "Toque aqui e abra as portas desta jornada";
-/** Generous: two cores shared with other test runs. */
-export const WAIT = { timeout: 15_000 };
 
 /** Taps on the phone (touch context), clicks on the desktop. */
 export async function press(vp: ViewportName, locator: Locator): Promise<void> {

@@ -15,6 +15,10 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+/** The viewports a behaviour runs on when its layout differs between them, phone first. */
+export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];
+/** Generous: two cores shared with other test runs. */
+export const WAIT = { timeout: 15_000 };
 
 /** Flags that keep Debian's Chromium off this closed network (the browser tests and bench/lighthouse.ts). */
 export const CHROMIUM_FLAGS = [
