@@ -15,7 +15,7 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
-/** The viewports a behaviour runs on when its layout differs between them, phone first. */
+/** The two viewports that most browser files run each behaviour on, phone first. */
 export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];
 /** Generous: two cores shared with other test runs. */
 export const WAIT = { timeout: 15_000 };
