@@ -16,7 +16,7 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 /** The two viewports that most browser files run each behaviour on, phone first. */
-export const VIEWPORT_NAMES: ViewportName[] = ["phone", "desktop"];
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 /** Generous: two cores shared with other test runs. */
 export const WAIT = { timeout: 15_000 };
 
