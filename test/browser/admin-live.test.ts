@@ -73,6 +73,36 @@ describe("admin panel live updates", () => {
       });
     });
 
+    it("shows a registration made while its live stream was still opening", async () => {
+      await seed(ui.app.db, [{ nome: "Ana Antiga", minutesAgo: 30 }]);
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
+        // The stream is held until the list has loaded and someone has registered: that registration's
+        // event went to nobody, as when it lands between the page's first fetch and its stream's start.
+        let open!: () => void;
+        const held = new Promise<void>((resolve) => (open = resolve));
+        await page.route("**/api/events", async (route) => {
+          await held;
+          await route.continue();
+        });
+        await openDashboard(page);
+        await expectNames(page, vp, ["Ana Antiga"]);
+        const res = await fetch(`${ui.app.baseUrl}/api/registrations`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            nome_completo: "Bruno Entre Os Dois",
+            idade: 20,
+            numero_responsavel: "98912340000",
+            metodo_pagamento: "PIX",
+          }),
+        });
+        expect(res.status).toBe(201);
+        open();
+        await expectNames(page, vp, ["Bruno Entre Os Dois", "Ana Antiga"]);
+        await page.getByText("2 registro(s) encontrado(s)", { exact: true }).waitFor(WAIT);
+      });
+    });
+
     it("puts a new registration on top and applies changes made in another tab, without reload", async () => {
       await seed(ui.app.db, [
         { nome: "Ana Antiga", minutesAgo: 30 },

@@ -13,14 +13,18 @@ type Listeners = Record<string, (data: unknown) => void>;
  * One EventSource on `url` while the component is mounted. The browser retries
  * a dropped stream by itself; a stream it gave up on is opened again here.
  * `onReconnect` runs when a broken stream is back, since events sent meanwhile
- * are lost: the caller fetches what it shows again. `whileBroken` runs every
- * 20 s while there is no stream (a server that refused one still answers GETs).
+ * are lost: the caller fetches what it shows again. Unless `firstOpen` is
+ * "trust", it also runs when the stream first opens: the page's first fetch ran
+ * beside the stream's start, and a change between the two sent the page no
+ * event. `whileBroken` runs every 20 s while there is no stream (a server that
+ * refused one still answers GETs).
  */
 export function useEventStream(
   url: string,
   listeners: Listeners,
   onReconnect?: () => void,
   whileBroken?: () => void,
+  firstOpen: "refetch" | "trust" = "refetch",
 ): void {
   const current = useRef({ listeners, onReconnect, whileBroken });
   current.current = { listeners, onReconnect, whileBroken };
@@ -30,7 +34,8 @@ export function useEventStream(
     if (typeof EventSource === "undefined" || !url) return;
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
-    let broken = false;
+    // Until the first open, as after a break: what the page fetched may already be behind.
+    let broken = firstOpen === "refetch";
     let stopped = false;
     let delay = REOPEN_MS;
     const poll = setInterval(() => {
@@ -72,5 +77,5 @@ export function useEventStream(
       clearInterval(poll);
       source?.close();
     };
-  }, [url, names]);
+  }, [url, names, firstOpen]);
 }

@@ -74,6 +74,10 @@ export function useVisitorFormStatus(): FormStatusView {
     },
     reloadAll,
     reloadAll,
+    // Every phone loads this page on the day: no second fetch at each load. A status changed in the moment
+    // between the first fetch and the stream's start reaches the form with the next event, and a submit
+    // to a closed form is refused by the server.
+    "trust",
   );
 
   useEffect(() => {
