@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
 import { withNewPage } from "../support/lent-pages";
+import { register } from "../support/browser-boarding";
 import {
   clearRegistrations,
   expectNames,
@@ -86,17 +87,7 @@ describe("admin panel live updates", () => {
         });
         await openDashboard(page);
         await expectNames(page, vp, ["Ana Antiga"]);
-        const res = await fetch(`${ui.app.baseUrl}/api/registrations`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            nome_completo: "Bruno Entre Os Dois",
-            idade: 20,
-            numero_responsavel: "98912340000",
-            metodo_pagamento: "PIX",
-          }),
-        });
-        expect(res.status).toBe(201);
+        await register(ui.app, "Bruno Entre Os Dois", 20, { owes: true });
         open();
         await expectNames(page, vp, ["Bruno Entre Os Dois", "Ana Antiga"]);
         await page.getByText("2 registro(s) encontrado(s)", { exact: true }).waitFor(WAIT);
