@@ -42,13 +42,28 @@ async function withTestPushService(context: BrowserContext, sub: TestSubscriptio
   }, sub.json);
 }
 
-/** Hands `data` to the notices' worker as its push service would (DevTools' ServiceWorker.deliverPushMessage). */
+/**
+ * Hands `data` to the notices' worker as its push service would (DevTools' ServiceWorker.deliverPushMessage), once
+ * the worker is activated, as Chromium's own test of that command waits. DevTools says nothing of the delivery's
+ * outcome, and on a busy machine "Avisos ativados" can show while the worker is still activating.
+ */
 async function pushTo(page: Page, origin: string, data: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
+  const scopes = new Map<string, string>();
+  const activated = new Set<string>();
+  const registrationId = new Promise<string>((resolve, reject) => {
+    setTimeout(() => reject(new Error("o worker de avisos não foi ativado")), WAIT.timeout).unref();
+    const ready = () => {
+      const mine = [...scopes].find(([id, scope]) => scope === `${origin}/` && activated.has(id));
+      if (mine) resolve(mine[0]);
+    };
     cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
-      const mine = e.registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`);
-      if (mine) resolve(mine.registrationId);
+      for (const r of e.registrations) if (!r.isDeleted) scopes.set(r.registrationId, r.scopeURL);
+      ready();
+    });
+    cdp.on("ServiceWorker.workerVersionUpdated", (e) => {
+      for (const v of e.versions) if (v.status === "activated") activated.add(v.registrationId);
+      ready();
     });
   });
   await cdp.send("ServiceWorker.enable");
