@@ -49,16 +49,21 @@ async function withTestPushService(context: BrowserContext, sub: TestSubscriptio
  */
 async function pushTo(page: Page, origin: string, data: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  const scopes = new Map<string, string>();
+  // The registrations of the site's scope, and those whose worker is activated.
+  const ours = new Set<string>();
   const activated = new Set<string>();
   const registrationId = new Promise<string>((resolve, reject) => {
     setTimeout(() => reject(new Error("o worker de avisos não foi ativado")), WAIT.timeout).unref();
     const ready = () => {
-      const mine = [...scopes].find(([id, scope]) => scope === `${origin}/` && activated.has(id));
-      if (mine) resolve(mine[0]);
+      const mine = [...ours].find((id) => activated.has(id));
+      if (mine) resolve(mine);
     };
     cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
-      for (const r of e.registrations) if (!r.isDeleted) scopes.set(r.registrationId, r.scopeURL);
+      for (const r of e.registrations) {
+        if (r.scopeURL !== `${origin}/`) continue;
+        if (r.isDeleted) ours.delete(r.registrationId);
+        else ours.add(r.registrationId);
+      }
       ready();
     });
     cdp.on("ServiceWorker.workerVersionUpdated", (e) => {
