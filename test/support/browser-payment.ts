@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
-import { newContext } from "./browser";
+import { newContext, onTheSite } from "./browser";
 import type { TestApp } from "./test-app";
 
 /** Shared by test/browser/payment-flow.test.ts. */
@@ -79,7 +79,7 @@ export async function registeredHere(
   const created = (await res.json()) as RegistrationCreated;
   const stored: Partial<RegistrationCreated> = { ...created };
   if (!keepToken) delete stored.upload_token;
-  await page.goto("/404-so-para-ter-a-origem");
+  await onTheSite(page);
   await page.evaluate((json) => {
     localStorage.setItem("caravana:inscricao-sucesso", "true");
     localStorage.setItem("caravana:ultima-inscricao", json);

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
 import { dayIn } from "../../src/shared/dates";
-import { type ViewportName, WAIT } from "./browser";
+import { onTheSite, type ViewportName, WAIT } from "./browser";
 
 /** Shared by the visitor browser tests (test/browser/visitor-*.test.ts). */
 export const SPLASH_NAME = "Toque aqui e abra as portas desta jornada";
@@ -28,7 +28,7 @@ export async function gotoForm(page: Page, vp: ViewportName, opts: { doors?: boo
   if (!opts.doors) {
     // Written on a light page of the site, not by a script added to the page: that would outlive the test
     // and keep the doors shut for the next test that borrows the page (test/support/lent-pages.ts).
-    await page.goto("/robots.txt");
+    await onTheSite(page);
     await page.evaluate(
       ({ key, day }) => {
         if (!localStorage.getItem(key)) localStorage.setItem(key, day);
