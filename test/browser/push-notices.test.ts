@@ -134,14 +134,24 @@ describe("Avisos neste celular, on a phone", () => {
       const [sent] = receiver.to(phone.id);
       expect(sent.payload.titulo).toBe("Pagamento confirmado");
       // ...and the push service hands it to the phone's worker, which shows it.
-      await pushTo(page, ui.app.baseUrl, JSON.stringify(sent.payload));
       const shownNotice = () =>
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration("/");
           const [n] = (await registration?.getNotifications()) ?? [];
           return n ? { title: n.title, body: n.body } : null;
         });
-      await expect.poll(shownNotice, WAIT).not.toBeNull();
+      // DevTools says nothing of a delivery's outcome, and about one whole suite in eight lost the first one.
+      // A push service keeps a message until the phone takes it: the same message (one tag, so one notice) is
+      // handed again when no notice shows within 5 s, three times at most.
+      for (let tries = 1; ; tries++) {
+        await pushTo(page, ui.app.baseUrl, JSON.stringify(sent.payload));
+        try {
+          await expect.poll(shownNotice, { timeout: 5_000 }).not.toBeNull();
+          break;
+        } catch (err) {
+          if (tries === 3) throw err;
+        }
+      }
       const notification = (await shownNotice()) as { title: string; body: string };
       expect(notification.title).toBe("Pagamento confirmado");
       expect(notification.body).toMatch(/^Rita \(JDJ[0-9A-Z]{4}\): a coordenação confirmou o pagamento\./);
