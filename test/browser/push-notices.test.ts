@@ -140,7 +140,7 @@ describe("Avisos neste celular, on a phone", () => {
           const [n] = (await registration?.getNotifications()) ?? [];
           return n ? { title: n.title, body: n.body } : null;
         });
-      // DevTools says nothing of a delivery's outcome, and about one whole suite in eight lost the first one.
+      // DevTools says nothing of a delivery's outcome, and under a whole suite's load one was lost at times.
       // A push service keeps a message until the phone takes it: the same message (one tag, so one notice) is
       // handed again when no notice shows within 5 s, three times at most.
       for (let tries = 1; ; tries++) {

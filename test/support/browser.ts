@@ -140,8 +140,8 @@ export async function newContext(
 
 /**
  * The page on one of the site's own pages, where a test writes the origin's storage before the app reads it:
- * the light robots.txt, not a page of the app (a load of the app costs Chromium 0.2–0.6 s of CPU). A page lent
- * from an earlier test already waits there (lent-pages.ts) and is not loaded again.
+ * the light robots.txt, not a page of the app, which costs Chromium far more to load. A page lent from an
+ * earlier test already waits there (lent-pages.ts) and is not loaded again.
  */
 export async function onTheSite(page: Page): Promise<void> {
   if (!page.url().endsWith("/robots.txt")) await page.goto("/robots.txt");
