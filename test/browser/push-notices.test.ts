@@ -43,11 +43,12 @@ async function withTestPushService(context: BrowserContext, sub: TestSubscriptio
 }
 
 /**
- * Hands `data` to the notices' worker as its push service would (DevTools' ServiceWorker.deliverPushMessage), once
- * the worker is activated, as Chromium's own test of that command waits. DevTools says nothing of the delivery's
- * outcome, and on a busy machine "Avisos ativados" can show while the worker is still activating.
+ * The notices' worker's push service: what it returns hands `data` to the worker as the service would (DevTools'
+ * ServiceWorker.deliverPushMessage). It is ready once the worker is activated, as Chromium's own test of that
+ * command waits: DevTools says nothing of a delivery's outcome, and on a busy machine "Avisos ativados" can show
+ * while the worker is still activating.
  */
-async function pushTo(page: Page, origin: string, data: string): Promise<void> {
+async function pushServiceOf(page: Page, origin: string): Promise<(data: string) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   // The registrations of the site's scope, and those whose worker is activated.
   const ours = new Set<string>();
@@ -72,7 +73,10 @@ async function pushTo(page: Page, origin: string, data: string): Promise<void> {
     });
   });
   await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data });
+  const id = await registrationId;
+  return async (data) => {
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data });
+  };
 }
 
 /** The coordination's requests, in a context of their own. */
@@ -143,8 +147,9 @@ describe("Avisos neste celular, on a phone", () => {
       // DevTools says nothing of a delivery's outcome, and under a whole suite's load one was lost at times.
       // A push service keeps a message until the phone takes it: the same message (one tag, so one notice) is
       // handed again when no notice shows within 5 s, three times at most.
+      const push = await pushServiceOf(page, ui.app.baseUrl);
       for (let tries = 1; ; tries++) {
-        await pushTo(page, ui.app.baseUrl, JSON.stringify(sent.payload));
+        await push(JSON.stringify(sent.payload));
         try {
           await expect.poll(shownNotice, { timeout: 5_000 }).not.toBeNull();
           break;
