@@ -20,6 +20,14 @@ async function contents(db: Database): Promise<Record<string, unknown>> {
   return out;
 }
 
+/** Each table's heap in bytes: a table emptied by DELETE keeps its dead rows' pages, one put back by TRUNCATE does not. */
+async function heapSizes(db: Database): Promise<Record<string, number>> {
+  const rows = await db.query<{ t: string; size: string }>(
+    "SELECT c.oid::regclass::text AS t, pg_relation_size(c.oid)::text AS size FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'",
+  );
+  return Object.fromEntries(rows.map(({ t, size }) => [t, Number(size)]));
+}
+
 /**
  * The next test file in a worker gets the database the last one gave back
  * (test/support/lent-pglite.ts): it must be exactly a fresh copy, or files
@@ -30,6 +38,7 @@ describe("a PGlite lent from test file to test file", () => {
     const fresh = await freshDatabaseEnv("pglite");
     const copy = await openDatabase({ DATA_DIR: fresh.env.DATA_DIR, CHECKPOINT_INTERVAL_MS: 60_000 }, quietLog);
     const migrated = await contents(copy);
+    const migratedSizes = await heapSizes(copy);
     await copy.close();
     await fresh.cleanup();
 
@@ -42,6 +51,11 @@ describe("a PGlite lent from test file to test file", () => {
     );
     await first.db.query("UPDATE form_settings SET is_open = true, updated_at = now()");
     await first.db.query("INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', 12, 1)");
+    // Written and emptied again: the table looks as migrated, and its dead rows would stay behind a DELETE.
+    await first.db.query(
+      "INSERT INTO despesas (descricao, valor_centavos, data, categoria, registrada_por_nome) VALUES ('Lanche', 1500, '2025-08-01', 'alimentacao', 'Tesoureira')",
+    );
+    await first.db.query("DELETE FROM despesas");
     await first.db.exec(
       "SELECT set_config('caravana.agora', '2025-08-16T20:00:00Z', false); CREATE TEMP TABLE rascunho (x int)",
     );
@@ -52,6 +66,7 @@ describe("a PGlite lent from test file to test file", () => {
     const second = await lendPglite();
     expect(second.dataDir).toBe(first.dataDir);
     expect(await contents(second.db)).toEqual(migrated);
+    expect(await heapSizes(second.db)).toEqual(migratedSizes);
     const [flag] = await second.db.query<{ agora: string | null }>(
       "SELECT current_setting('caravana.agora', true) AS agora",
     );

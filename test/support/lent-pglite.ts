@@ -44,42 +44,104 @@ const SHAPE_SQL = `SELECT md5(string_agg(x, E'\\n' ORDER BY x)) AS shape FROM (
   UNION ALL SELECT format('s %s', setconfig) FROM pg_db_role_setting
 ) s`;
 
+/** A table as the migration left it. */
+interface MigratedTable {
+  name: string;
+  cols: string;
+  /** Its rows as JSON, or null when the migration left it empty. */
+  rows: string | null;
+}
+
 interface Migrated {
   shape: string;
-  /** One transaction's statements that put every table and sequence back as the migration left them. */
-  restore: string;
+  tables: MigratedTable[];
+  /** Foreign keys, referencing table first: a TRUNCATE must name every table that references one it names. */
+  references: { from: string; to: string }[];
+  /** Each table's heap size, and a digest of the rows of the tables the migration filled, as they are now. */
+  stateSql: string;
+  /** The digests of those rows as the migration left them. */
+  digests: Map<string, string>;
+  /** Puts every sequence back where the migration left it. */
+  sequencesSql: string;
 }
 
 /** The migrated database's shape and rows, read once per worker from its first fresh copy. */
 let migrated: Migrated | undefined;
 
+const digestOf = (table: string) => `(SELECT md5(json_agg(x)::text) FROM ${table} x)`;
+
 async function readMigrated(db: Queryable): Promise<Migrated> {
   const [{ shape }] = await db.query<{ shape: string }>(SHAPE_SQL);
-  const tables = await db.query<{ t: string; cols: string }>(
+  const columns = await db.query<{ t: string; cols: string }>(
     `SELECT c.oid::regclass::text AS t,
             string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum) FILTER (WHERE a.attgenerated = '') AS cols
      FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
      GROUP BY c.oid ORDER BY 1`,
   );
-  // Triggers off (the log, the guards, the counters): the rows go back exactly as they were, keys included.
-  // TRUNCATE, not DELETE: with no VACUUM in between, deleted rows and their index entries would pile up from
-  // file to file, and a worker's later files would read through them.
-  const parts = ["SET LOCAL session_replication_role = replica", `TRUNCATE ${tables.map(({ t }) => t).join(", ")}`];
-  for (const { t, cols } of tables) {
-    const [{ rows }] = await db.query<{ rows: string | null }>(`SELECT json_agg(x)::text AS rows FROM ${t} x`);
-    if (rows === null) continue;
-    parts.push(
-      `INSERT INTO ${t} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $migrated$${rows}$migrated$)`,
+  const tables: MigratedTable[] = [];
+  const digests = new Map<string, string>();
+  for (const { t, cols } of columns) {
+    const [{ rows, digest }] = await db.query<{ rows: string | null; digest: string | null }>(
+      `SELECT json_agg(x)::text AS rows, ${digestOf(t)} AS digest FROM ${t} x`,
     );
+    tables.push({ name: t, cols, rows });
+    if (digest !== null) digests.set(t, digest);
   }
+  const references = await db.query<{ from: string; to: string }>(
+    `SELECT conrelid::regclass::text AS "from", confrelid::regclass::text AS "to"
+     FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
+  );
+  const stateSql = tables
+    .map(
+      ({ name, rows }) =>
+        `SELECT '${name}' AS t, pg_relation_size('${name}') AS size, ${rows === null ? "NULL" : digestOf(name)} AS digest`,
+    )
+    .join(" UNION ALL ");
   const sequences = await db.query<{ s: string; v: string; called: boolean }>(
     `SELECT format('%I.%I', schemaname, sequencename) AS s, coalesce(last_value, start_value)::text AS v,
             last_value IS NOT NULL AS called
      FROM pg_sequences WHERE schemaname = 'public'`,
   );
-  parts.push(...sequences.map(({ s, v, called }) => `SELECT setval('${s}', ${v}, ${called})`));
-  return { shape, restore: parts.join(";\n") };
+  const sequencesSql = sequences.map(({ s, v, called }) => `SELECT setval('${s}', ${v}, ${called})`).join(";\n");
+  return { shape, tables, references, stateSql, digests, sequencesSql };
+}
+
+/**
+ * The statements that put back, in one transaction, the tables a file wrote to: a table the migration left
+ * empty whose heap is still of size 0 never held a row, dead or alive, and one it filled whose rows are as
+ * they were is left alone. TRUNCATE gives a table and each of its indexes new files, and on PGlite emptying
+ * every table that way was most of a put-back's cost (docs/performance.md). TRUNCATE, not DELETE: with no
+ * VACUUM in between, deleted rows and their index entries would pile up from file to file.
+ */
+async function restoreSql(db: Queryable, { tables, references, stateSql, digests, sequencesSql }: Migrated) {
+  const state = await db.query<{ t: string; size: string; digest: string | null }>(stateSql);
+  const written = new Set(
+    state
+      .filter(({ t, size, digest }) => (digests.has(t) ? digest !== digests.get(t) : Number(size) > 0))
+      .map(({ t }) => t),
+  );
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { from, to } of references) {
+      if (written.has(to) && !written.has(from)) {
+        written.add(from);
+        grew = true;
+      }
+    }
+  }
+  // Triggers off (the log, the guards, the counters): the rows go back exactly as they were, keys included.
+  const parts = ["SET LOCAL session_replication_role = replica"];
+  const emptied = tables.filter(({ name }) => written.has(name));
+  if (emptied.length > 0) parts.push(`TRUNCATE ${emptied.map(({ name }) => name).join(", ")}`);
+  for (const { name, cols, rows } of emptied) {
+    if (rows === null) continue;
+    parts.push(
+      `INSERT INTO ${name} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM json_populate_recordset(NULL::${name}, $migrated$${rows}$migrated$)`,
+    );
+  }
+  parts.push(sequencesSql);
+  return parts.join(";\n");
 }
 
 interface Open {
@@ -118,7 +180,7 @@ async function putBack(db: Database): Promise<void> {
   const [{ shape }] = await db.query<{ shape: string }>(SHAPE_SQL);
   if (shape !== migrated.shape) throw new Error("o teste mudou a estrutura do banco");
   await db.exec("RESET ALL; DISCARD TEMP; SELECT pg_advisory_unlock_all()");
-  const { restore } = migrated;
+  const restore = await restoreSql(db, migrated);
   await db.transaction((tx) => tx.exec(restore));
 }
 
