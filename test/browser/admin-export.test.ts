@@ -4,7 +4,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newContext, type ViewportName, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { type ViewportName, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { expectNames, openDashboard, seed, startAdminApp } from "../support/browser-admin";
 
@@ -45,17 +46,16 @@ describe("admin export", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function dashboard(vp: ViewportName) {
-    const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-    const page = await context.newPage();
-    await openDashboard(page);
-    return { context, page };
-  }
+  /** Runs `fn` on the panel's dashboard, in a page lent from test to test. */
+  const onDashboard = (vp: ViewportName, fn: (page: Page) => Promise<void>) =>
+    withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page) => {
+      await openDashboard(page);
+      await fn(page);
+    });
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
     it("downloads an Excel file with the rows of the current filter", async () => {
-      const { context, page } = await dashboard(vp);
-      try {
+      await onDashboard(vp, async (page) => {
         await page.getByLabel("Status", { exact: true }).selectOption({ label: "Pagos" });
         await expectNames(page, vp, ["João Batista", "Maria José"]);
         const [file] = await Promise.all([
@@ -76,14 +76,11 @@ describe("admin export", () => {
         expect(people[0].slice(1, 3)).toEqual(["20", "(98) 91234-5678"]);
         expect(people.every((r) => r.includes("Pago"))).toBe(true);
         expect(rows.flat().join(" ")).not.toMatch(/Joana|Pedro/);
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it("downloads a CSV file with the current search", async () => {
-      const { context, page } = await dashboard(vp);
-      try {
+      await onDashboard(vp, async (page) => {
         await page.getByLabel("Buscar por nome").fill("joa");
         await expectNames(page, vp, ["João Batista", "Joana Prado"]);
         const file = await download(page, "Exportar CSV", dir);
@@ -92,9 +89,7 @@ describe("admin export", () => {
         expect(text).toContain("João Batista");
         expect(text).toContain("Joana Prado");
         expect(text).not.toMatch(/Maria José|Pedro Paulo/);
-      } finally {
-        await context.close();
-      }
+      });
     });
   });
 });

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
-import { newContext, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { withNewPages } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import {
   ADMIN_PASSWORD,
@@ -54,12 +55,10 @@ describe("settings, team and activity in the panel", () => {
     };
 
     it("the coordinator changes the place and the price: an open form shows them live, an older registration keeps its amount", async () => {
-      const visitor = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
-      const waiting = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
+      // The browser of an older registration, another with the form open, and the panel, each a context of its own.
+      await withNewPages(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (open) => {
         // An older registration, with its /obrigado open.
-        const older = await visitor.newPage();
+        const older = await open();
         await gotoForm(older, vp);
         await fillForm(older, { name: "Olga Antiga", age: "20", phone: "98988881234" });
         await submitButton(older).click();
@@ -67,11 +66,11 @@ describe("settings, team and activity in the panel", () => {
         await older.getByLabel("PIX Copia e Cola").waitFor(WAIT);
 
         // Someone else has the form open.
-        const form = await waiting.newPage();
+        const form = await open();
         await gotoForm(form, vp);
         await form.getByText("R$ 15,00").first().waitFor(WAIT);
 
-        const panel = await admin.newPage();
+        const panel = await open();
         await openDashboard(panel);
         await panel.getByRole("link", { name: "Configurações" }).click();
         await panel.getByLabel("Local").fill("Ginásio São José, Itapecuru-Mirim - MA");
@@ -108,19 +107,16 @@ describe("settings, team and activity in the panel", () => {
         await toastTitled(panel, "Padrão restaurado").waitFor(WAIT);
         expect(await panel.getByLabel("Valor da inscrição").inputValue()).toBe("15,00");
         await form.getByText("R$ 15,00").first().waitFor(WAIT);
-      } finally {
-        await Promise.all([visitor.close(), waiting.close(), admin.close()]);
-      }
+      });
     });
 
     it("a helper added by the coordinator marks a payment, sees no Excluir or Configurações, shows in Atividade, and is shut out when deactivated", async () => {
       await ui.app.db.query(
         "INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento) VALUES ('Paulo Pagante', 20, '98988887777', 'PIX')",
       );
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      const helperContext = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
-        const panel = await admin.newPage();
+      // The coordinator's panel and the helper's, each a context of its own.
+      await withNewPages(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (open) => {
+        const panel = await open();
         await openDashboard(panel);
         await panel.getByRole("link", { name: "Equipe" }).click();
         await panel.getByRole("button", { name: "Adicionar pessoa" }).click();
@@ -143,7 +139,7 @@ describe("settings, team and activity in the panel", () => {
         if (vp === "phone") await viewportShot(panel, "team-password-phone");
         await shown.getByRole("button", { name: "Concluir" }).click();
 
-        const helper = await helperContext.newPage();
+        const helper = await open();
         await loginAs(helper, "Helena Souza", password);
         await helper.getByText("Conectado como Helena Souza").waitFor(WAIT);
         expect(await helper.getByRole("link", { name: "Configurações" }).count()).toBe(0);
@@ -176,9 +172,7 @@ describe("settings, team and activity in the panel", () => {
         await toastTitled(panel, "Acesso desativado").waitFor(WAIT);
         await helper.getByRole("button", { name: "Acessar Painel" }).waitFor(WAIT);
         await helper.getByText("Sessão expirada").waitFor(WAIT);
-      } finally {
-        await Promise.all([admin.close(), helperContext.close()]);
-      }
+      });
     });
   });
 });

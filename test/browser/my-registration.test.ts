@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe";
-import { newContext, shotAt360, WAIT } from "../support/browser";
+import { shotAt360, WAIT } from "../support/browser";
+import { withNewPages } from "../support/lent-pages";
 import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { useBrowserApp } from "../support/browser-app";
 import { fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
@@ -27,13 +28,7 @@ describe("Minha inscrição, on phones", () => {
   const ui = useBrowserApp(startAdminApp);
 
   it("finds two siblings from another phone, follows a payment and a give-up live, and shows no charge after the close", async () => {
-    const contexts: BrowserContext[] = [];
-    const open = async () => {
-      const c = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-      contexts.push(c);
-      return c.newPage();
-    };
-    try {
+    await withNewPages(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (open) => {
       const admin = await open();
       expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
@@ -134,21 +129,18 @@ describe("Minha inscrição, on phones", () => {
       await card(phoneA, "Bruna Lima").getByRole("link", { name: "Fazer inscrição para a JDJ 2026" }).click();
       await phoneA.getByRole("heading", { name: "Inscrições em breve" }).waitFor(WAIT);
       await shotAt360(phoneA, "inscricoes-em-breve");
-    } finally {
-      for (const c of contexts) await c.close();
-    }
+    });
   }, 120_000);
 
   it("opens from the personal link, corrects the family's data, starts the next sibling's form, and the panel sends the link", async () => {
-    const phone = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    const panel = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    try {
-      const admin = await panel.newPage();
+    // The family's phone and the panel, each a context of its own.
+    await withNewPages(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (open) => {
+      const admin = await open();
       expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       // On its own rows, whatever the test before left: an open form and a free seat.
       await ui.app.db.query("DELETE FROM registrations");
       expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
-      const page = await phone.newPage();
+      const page = await open();
       const res = await page.request.post("/api/registrations", {
         data: {
           nome_completo: "Davi Link",
@@ -183,7 +175,7 @@ describe("Minha inscrição, on phones", () => {
       expect(saved).toEqual({ parentesco: "avo_f", saude: "Asma: leva a bombinha." });
 
       // Without a network the lookup says so, and the card already on screen stays.
-      await phone.setOffline(true);
+      await page.context().setOffline(true);
       await page.getByLabel("Celular do responsável").fill("98955554444");
       await page.getByLabel("Código da inscrição").fill("JDJ2222");
       await page.getByRole("button", { name: "Encontrar" }).click();
@@ -192,7 +184,7 @@ describe("Minha inscrição, on phones", () => {
         .getByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.")
         .waitFor(WAIT);
       await davi.getByText("Pendente: R$ 15,00").waitFor(WAIT);
-      await phone.setOffline(false);
+      await page.context().setOffline(false);
 
       await davi.getByRole("button", { name: "Inscrever outra pessoa" }).click();
       await page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor(WAIT);
@@ -201,7 +193,7 @@ describe("Minha inscrição, on phones", () => {
 
       // The coordination: "Enviar link" opens WhatsApp to the guardian with the personal link.
       // No internet here: WhatsApp's page answers from the test, so the popup keeps its address.
-      await panel.route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp", contentType: "text/plain" }));
+      await admin.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp", contentType: "text/plain" }));
       await admin.goto("/admin");
       await admin.getByRole("button", { name: "Detalhes de Davi Link" }).click();
       const details = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
@@ -210,7 +202,7 @@ describe("Minha inscrição, on phones", () => {
       await details.getByText("Asma: leva a bombinha.").waitFor(WAIT);
       await shotAt360(admin, "painel-detalhes-enviar-link", true);
       const [popup] = await Promise.all([
-        panel.waitForEvent("page"),
+        admin.context().waitForEvent("page"),
         details.getByRole("button", { name: "Enviar link" }).click(),
       ]);
       await expect.poll(() => popup.url(), WAIT).toContain("https://wa.me/5598955554444?text=");
@@ -221,9 +213,6 @@ describe("Minha inscrição, on phones", () => {
         headers: { authorization: `Bearer ${link?.[2]}` },
       });
       expect(opened.status()).toBe(200);
-    } finally {
-      await phone.close();
-      await panel.close();
-    }
+    });
   }, 60_000);
 });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RegistrationCreated } from "../../src/shared/api-types";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
 import { registrationBrCode } from "../../src/shared/pix/registration-pix";
-import { newContext, screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { screenshot, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
 import { ADMIN_PASSWORD, openDashboard, registrationItem, shownNames, viewportShot } from "../support/browser-admin";
@@ -55,18 +56,11 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     ).map((r) => r.nome_completo);
 
   describe.each(VIEWPORT_NAMES)("on %s", (vp) => {
-    async function withContext(fn: (context: BrowserContext) => Promise<void>): Promise<void> {
-      const context = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
-        await fn(context);
-      } finally {
-        await context.close();
-      }
-    }
+    const withPage = (fn: (page: Page, context: BrowserContext) => Promise<void>) =>
+      withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, fn);
 
-    /** The admin panel in a fresh context, filtered to 'Com comprovante', with this registration's details open. */
-    async function openReceiptDetails(context: BrowserContext, name: string): Promise<Page> {
-      const page = await context.newPage();
+    /** The admin panel, loaded afresh in this page, filtered to 'Com comprovante', with this registration's details open. */
+    async function openReceiptDetails(page: Page, name: string): Promise<Page> {
       await openDashboard(page);
       await page.getByLabel("Status", { exact: true }).selectOption({ label: "Com comprovante" });
       const expected = await withReceipt();
@@ -85,8 +79,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       const name = `Paula Pagante ${vp}`;
       let created!: RegistrationCreated;
 
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page, context) => {
         await recordProgress(page);
         await gotoForm(page, vp);
         await fillForm(page, { name, age: "25", phone: "98999990000" });
@@ -182,17 +175,15 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       expect(jpegSize(stored.data)).toEqual({ width: 1600, height: 1120 });
       expect(stored.comprovante_path).toMatch(/^comprovantes\/[A-Za-z0-9_-]+\.jpg$/);
 
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page) => {
         await openDashboard(page);
         const item = registrationItem(page, vp, name);
         await item.getByRole("img", { name: "Comprovante enviado" }).waitFor(WAIT);
         await item.getByText(`Referência ${created.referencia}`, { exact: true }).waitFor(WAIT);
         await item.scrollIntoViewIfNeeded();
         await viewportShot(page, `payment-admin-list-${vp}`);
-        await page.close();
 
-        const admin = await openReceiptDetails(context, name);
+        const admin = await openReceiptDetails(page, name);
         const dialog = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
         await dialog.getByText(created.referencia, { exact: true }).waitFor(WAIT);
         const img = dialog.getByRole("img", { name: `Comprovante de ${name}` });
@@ -221,8 +212,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       const name = `Pedro PDF ${vp}`;
       const pdf = minimalPdf();
       let created!: RegistrationCreated;
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page) => {
         created = await registeredHere(page, ui.app, name);
         // A photo sent first, which the PDF then replaces: it stays as an earlier version.
         const first = await page.request.post(`/api/registrations/${created.id}/receipt`, {
@@ -242,8 +232,8 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
       expect(stored.content_type).toBe("application/pdf");
       expect(Buffer.compare(Buffer.from(stored.data), pdf)).toBe(0);
 
-      await withContext(async (context) => {
-        const admin = await openReceiptDetails(context, name);
+      await withPage(async (page) => {
+        const admin = await openReceiptDetails(page, name);
         const dialog = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });
         const link = dialog.getByRole("link", { name: "Abrir comprovante (PDF)" });
         await link.waitFor(WAIT);
@@ -264,8 +254,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     });
 
     it("refuses a file over 5 MB in the ui.browser, says why, and sends nothing", async () => {
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page) => {
         const created = await registeredHere(page, ui.app, `Bia Arquivo Grande ${vp}`);
         const sent: Request[] = [];
         page.on("request", (req) => {
@@ -292,8 +281,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     });
 
     it("shows the server's refusal, and retries the same file after a lost connection", async () => {
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page) => {
         const created = await registeredHere(page, ui.app, `Rita Reenvio ${vp}`);
         await page.goto("/obrigado");
         const main = page.getByRole("main");
@@ -328,8 +316,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     });
 
     it("says so when the page's code cannot be downloaded, and reloads on a retry after a second failure", async () => {
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page) => {
         const created = await registeredHere(page, ui.app, `Rui Sem Rede ${vp}`);
         // The PIX code's chunk, which /obrigado cannot open without (as on a weak signal).
         const chunk = "**/assets/pix-payment-code-*.js";
@@ -353,8 +340,7 @@ describe("payment loop: PIX code, receipt upload, admin check", () => {
     });
 
     it("explains the WhatsApp way when this browser has no upload token (another device)", async () => {
-      await withContext(async (context) => {
-        const page = await context.newPage();
+      await withPage(async (page) => {
         const created = await registeredHere(page, ui.app, `Caio Outro Aparelho ${vp}`, false);
         await page.goto("/obrigado");
         const main = page.getByRole("main");

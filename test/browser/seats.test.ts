@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newContext, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { withNewPage, withNewPages } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import {
   clearRegistrations,
@@ -35,12 +36,11 @@ describe("seats and the waiting list, live", () => {
     };
 
     it("a 3-seat bus counts down on an open form, then the fourth waits and is promoted when a seat frees", async () => {
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      const visitor = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
-      try {
-        const panel = await admin.newPage();
+      // The panel and a visitor's form, each a context of its own.
+      await withNewPages(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (open) => {
+        const panel = await open();
         await openDashboard(panel);
-        const form = await visitor.newPage();
+        const form = await open();
         await gotoForm(form, vp);
         // No bus yet: no limit, no count.
         expect(await form.getByText(/Restam|Vagas esgotadas/).count()).toBe(0);
@@ -106,18 +106,13 @@ describe("seats and the waiting list, live", () => {
         // The form knows the bus is still full.
         await form.goto("/");
         await form.getByText("Vagas esgotadas").waitFor(WAIT);
-      } finally {
-        await admin.close();
-        await visitor.close();
-      }
+      });
     });
 
     it("moves a person to Desistente in the edit dialog, and back while a seat is free", async () => {
       await ui.app.db.query("INSERT INTO onibus (nome, lugares, ordem) VALUES ('Ônibus 1', 2, 1)");
       await register("Edu Desistindo");
-      const admin = await newContext(ui.browser, vp, { baseURL: ui.app.baseUrl });
-      try {
-        const panel = await admin.newPage();
+      await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (panel) => {
         await openDashboard(panel);
         const row = registrationItem(panel, vp, "Edu Desistindo");
         await row.getByRole("button", { name: "Editar inscrição de Edu Desistindo" }).click();
@@ -137,9 +132,7 @@ describe("seats and the waiting list, live", () => {
         await row.waitFor({ ...WAIT, state: "detached" });
         const [back] = await ui.app.db.query<{ situacao: string }>("SELECT situacao FROM registrations");
         expect(back.situacao).toBe("vaga");
-      } finally {
-        await admin.close();
-      }
+      });
     });
   });
 });

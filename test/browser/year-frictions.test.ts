@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { SettingsView } from "../../src/shared/event-settings";
 import { newContext, shotAt360, WAIT } from "../support/browser";
+import { withNewPage, withNewPages } from "../support/lent-pages";
 import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { useBrowserApp } from "../support/browser-app";
 import { fillForm, gotoForm, press, submitButton } from "../support/browser-visitor";
@@ -24,13 +25,7 @@ describe("what a second caravan year found, on a phone", () => {
   const ui = useBrowserApp(startAdminApp);
 
   it("names the group from the settings, and the thank-you page follows the payment, the seat and the close", async () => {
-    const contexts: BrowserContext[] = [];
-    const open = async () => {
-      const c = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-      contexts.push(c);
-      return c.newPage();
-    };
-    try {
+    await withNewPages(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (open) => {
       const admin = await open();
       expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       const view = (await (await admin.request.get("/api/settings")).json()) as SettingsView;
@@ -124,15 +119,11 @@ describe("what a second caravan year found, on a phone", () => {
       await phoneB.getByRole("link", { name: "Fazer inscrição para a JDJ 2026" }).waitFor(WAIT);
       expect(await phoneB.getByText(/Ainda não pagou|Copia e Cola|Cartão de embarque/).count()).toBe(0);
       await shotAt360(phoneB, "obrigado-edicao-encerrada");
-    } finally {
-      for (const c of contexts) await c.close();
-    }
+    });
   }, 120_000);
 
   it("adds a 70-year-old Acompanhante from the panel, with a seat and no charge", async () => {
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    try {
-      const page = await context.newPage();
+    await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page) => {
       expect((await page.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       await ui.app.db.query("DELETE FROM registrations");
       await page.goto("/admin");
@@ -150,9 +141,7 @@ describe("what a second caravan year found, on a phone", () => {
       await page.getByText("Acompanhante", { exact: true }).first().waitFor(WAIT);
       await page.getByText("1 registro(s) encontrado(s)").waitFor(WAIT);
       await shotAt360(page, "painel-acompanhantes");
-    } finally {
-      await context.close();
-    }
+    });
   }, 60_000);
 
   it("keeps the form closed at the first start until the PIX key and the WhatsApp are set, and says so", async () => {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Disposable, Page } from "playwright-core";
 import { newContext, VIEWPORTS, type ViewportName } from "./browser";
 
 // The pages and contexts of the worker's Chromium that a file's tests use: a page is lent from test to test
@@ -7,30 +7,25 @@ import { newContext, VIEWPORTS, type ViewportName } from "./browser";
 /**
  * What a test may do to a context or a page that cannot be undone afterwards: a page on which any of these
  * was called is not lent again, and its context is closed (the clock's methods are watched as well). Routes
- * and the network's state can be undone, and are (returnPage).
+ * and the network's state can be undone, and are (returnPage), and so are init scripts and exposed functions
+ * (UNDONE_CHANGES).
  */
 const LASTING_CHANGES = {
   context: [
     "routeFromHAR",
     "routeWebSocket",
-    "addInitScript",
     "grantPermissions",
     "setGeolocation",
     "setExtraHTTPHeaders",
     "setHTTPCredentials",
     "setStorageState",
     "clearPermissions",
-    "exposeBinding",
-    "exposeFunction",
     "setDefaultTimeout",
     "setDefaultNavigationTimeout",
   ],
   page: [
     "routeFromHAR",
     "routeWebSocket",
-    "addInitScript",
-    "exposeBinding",
-    "exposeFunction",
     "setExtraHTTPHeaders",
     "emulateMedia",
     "addLocatorHandler",
@@ -40,7 +35,10 @@ const LASTING_CHANGES = {
   clock: ["install", "fastForward", "runFor", "pauseAt", "resume", "setFixedTime", "setSystemTime"],
 } as const;
 
-/** Events a test may listen to: a listener left behind would hear the next test's page. */
+/** What a test may add that Playwright can take away again: each returns a Disposable, disposed after the test. */
+const UNDONE_CHANGES = ["addInitScript", "exposeBinding", "exposeFunction"] as const;
+
+/** Events a test may listen to: a listener left behind would hear the next test's page, so it is removed. */
 const EVENTS = {
   page: [
     "close",
@@ -85,35 +83,76 @@ export interface LentPage {
   readonly key: string;
   readonly origin: string;
   changed: boolean;
-  readonly listeners: readonly number[];
+  /** The listeners the page and its context had when they were made: Playwright's own. */
+  readonly listeners: ReadonlyMap<object, ReadonlyMap<string, readonly unknown[]>>;
+  /** What takes away the init scripts, exposed functions and DevTools sessions the current test added. */
+  readonly undo: (() => Promise<void>)[];
 }
 
-/** Idle pages by browser, then by viewport and context options: one of each, ready for the next test. */
-const idlePages = new WeakMap<Browser, Map<string, LentPage>>();
+/** Pages kept idle for each viewport and context options: a test may use a few at once (two phones and a panel). */
+const IDLE_PER_KEY = 3;
 
-function watchLastingChanges(lent: LentPage): void {
-  const watch = (target: object, names: readonly string[]) => {
+/** Idle pages by browser, then by viewport and context options, ready for the next test. */
+const idlePages = new WeakMap<Browser, Map<string, LentPage[]>>();
+
+function watchChanges(lent: LentPage): void {
+  const wrap = (target: object, names: readonly string[], around: (result: unknown) => unknown) => {
     const methods = target as Record<string, (...args: unknown[]) => unknown>;
     for (const name of names) {
       const original = methods[name];
-      methods[name] = (...args: unknown[]) => {
-        lent.changed = true;
-        return original.apply(target, args);
-      };
+      methods[name] = (...args: unknown[]) => around(original.apply(target, args));
     }
   };
-  watch(lent.context, LASTING_CHANGES.context);
-  watch(lent.page, LASTING_CHANGES.page);
-  watch(lent.context.clock, LASTING_CHANGES.clock);
+  const lasting = (result: unknown) => {
+    lent.changed = true;
+    return result;
+  };
+  const undone = async (result: unknown) => {
+    const disposable = (await result) as Disposable;
+    lent.undo.push(() => disposable.dispose());
+    return disposable;
+  };
+  // A test's DevTools session would go on receiving the events it enabled, for every later test.
+  const detached = async (result: unknown) => {
+    const session = (await result) as CDPSession;
+    lent.undo.push(() => session.detach().catch(() => {}));
+    return session;
+  };
+  wrap(lent.context, LASTING_CHANGES.context, lasting);
+  wrap(lent.page, LASTING_CHANGES.page, lasting);
+  wrap(lent.context.clock, LASTING_CHANGES.clock, lasting);
+  wrap(lent.context, UNDONE_CHANGES, undone);
+  wrap(lent.page, UNDONE_CHANGES, undone);
+  wrap(lent.context, ["newCDPSession"], detached);
 }
 
-// Playwright's pages and contexts are event emitters; its types leave listenerCount out.
-const countOf = (emitter: object, event: string): number =>
-  (emitter as { listenerCount(event: string): number }).listenerCount(event);
-const listenerCounts = ({ page, context }: { page: Page; context: BrowserContext }): number[] => [
-  ...EVENTS.page.map((event) => countOf(page, event)),
-  ...EVENTS.context.map((event) => countOf(context, event)),
-];
+// Playwright's pages and contexts are event emitters; its types leave these methods out.
+interface Emitter {
+  listeners(event: string): unknown[];
+  off(event: string, listener: unknown): void;
+}
+const listenersOf = ({ page, context }: { page: Page; context: BrowserContext }) =>
+  new Map<object, Map<string, unknown[]>>([
+    [page, new Map(EVENTS.page.map((event) => [event, (page as unknown as Emitter).listeners(event)]))],
+    [context, new Map(EVENTS.context.map((event) => [event, (context as unknown as Emitter).listeners(event)]))],
+  ]);
+
+/** Takes away the listeners a test added to the page and its context, keeping Playwright's own. */
+function removeAddedListeners(lent: LentPage): void {
+  for (const [emitter, events] of lent.listeners) {
+    for (const [event, own] of events) {
+      for (const listener of (emitter as Emitter).listeners(event)) {
+        if (!own.includes(listener)) (emitter as Emitter).off(event, listener);
+      }
+    }
+  }
+}
+
+/** One key for the same context: motion is reduced unless asked otherwise (newContext). */
+function keyOf(viewport: ViewportName, opts: Parameters<typeof newContext>[2]): string {
+  const options: Record<string, unknown> = { ...opts, reducedMotion: opts.reducedMotion ?? "reduce" };
+  return JSON.stringify([viewport, Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b)))]);
+}
 
 /**
  * A page with nothing of the origin's (no cookies, no storage, no service worker, no history), at the
@@ -126,9 +165,8 @@ export async function borrowPage(
   viewport: ViewportName,
   opts: Parameters<typeof newContext>[2],
 ): Promise<LentPage> {
-  const key = JSON.stringify([viewport, opts]);
-  const idle = idlePages.get(browser)?.get(key);
-  idlePages.get(browser)?.delete(key);
+  const key = keyOf(viewport, opts);
+  const idle = idlePages.get(browser)?.get(key)?.pop();
   if (idle && !idle.page.isClosed()) {
     await idle.page.setViewportSize(VIEWPORTS[viewport]);
     return idle;
@@ -144,14 +182,20 @@ export async function borrowPage(
     key,
     origin,
     changed: false,
-    listeners: listenerCounts({ page, context }),
+    listeners: listenersOf({ page, context }),
+    undo: [],
   };
-  watchLastingChanges(lent);
+  watchChanges(lent);
   return lent;
 }
 
 /** Everything of the last test's that a new context would not have, gone; the page on the site's robots.txt. */
-async function emptyPage({ page, context, cdp, origin }: LentPage): Promise<void> {
+async function emptyPage(lent: LentPage): Promise<void> {
+  const { page, context, cdp, origin } = lent;
+  removeAddedListeners(lent);
+  // Before the page leaves the app, so that no init script of the test's runs again.
+  for (const undo of lent.undo.splice(0)) await undo();
+  await Promise.all(context.pages().map((other) => (other === page ? undefined : other.close())));
   // The tab's own storage, which clearing the origin's data leaves, while the page is still on the site.
   if (page.url().startsWith(origin)) await page.evaluate(() => sessionStorage.clear());
   await page.unrouteAll({ behavior: "ignoreErrors" });
@@ -168,19 +212,16 @@ async function emptyPage({ page, context, cdp, origin }: LentPage): Promise<void
 }
 
 /**
- * After the test: the page waits, emptied, for the next one if the test passed and left it as it found it
- * (still open, the context's only page, no lasting change, no listener left); else its context is closed.
+ * After the test: the page waits, emptied, for the next one if the test passed and made no lasting change
+ * (the page still open, its clock untouched); the other pages the test opened in its context are closed.
+ * Else, or when enough pages of its kind wait already, its context is closed.
  */
 export async function returnPage(browser: Browser, lent: LentPage, passed: boolean): Promise<void> {
-  const asFound =
-    passed &&
-    !lent.changed &&
-    !lent.page.isClosed() &&
-    lent.context.pages().length === 1 &&
-    listenerCounts(lent).every((n, i) => n === lent.listeners[i]);
-  const idle = idlePages.get(browser) ?? new Map<string, LentPage>();
+  const asFound = passed && !lent.changed && !lent.page.isClosed();
+  const idle = idlePages.get(browser) ?? new Map<string, LentPage[]>();
   idlePages.set(browser, idle);
-  if (!asFound || idle.has(lent.key)) {
+  const waiting = idle.get(lent.key) ?? [];
+  if (!asFound || waiting.length >= IDLE_PER_KEY) {
     await lent.context.close();
     return;
   }
@@ -191,7 +232,7 @@ export async function returnPage(browser: Browser, lent: LentPage, passed: boole
     await lent.context.close();
     return;
   }
-  idle.set(lent.key, lent);
+  idle.set(lent.key, [...waiting, lent]);
 }
 
 /** Runs `fn` on a page from `borrowPage`, and gives it back afterwards, pass or fail. */
@@ -208,6 +249,31 @@ export async function withNewPage(
     passed = true;
   } finally {
     await returnPage(browser, lent, passed);
+  }
+}
+
+/**
+ * Runs `fn` with `open`, which gives a page from `borrowPage` in a context of its own each time it is called
+ * (people on different phones), and gives them all back afterwards, pass or fail.
+ */
+export async function withNewPages(
+  browser: Browser,
+  viewport: ViewportName,
+  opts: Parameters<typeof newContext>[2],
+  fn: (open: () => Promise<Page>) => Promise<void>,
+): Promise<void> {
+  const lent: LentPage[] = [];
+  const open = async () => {
+    const one = await borrowPage(browser, viewport, opts);
+    lent.push(one);
+    return one.page;
+  };
+  let passed = false;
+  try {
+    await fn(open);
+    passed = true;
+  } finally {
+    for (const one of lent) await returnPage(browser, one, passed);
   }
 }
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { onTheSite } from "../support/browser";
+import { useBrowserApp } from "../support/browser-app";
+import { borrowPage, returnPage } from "../support/lent-pages";
+import { startTestApp } from "../support/test-app";
+
+/**
+ * A page lent from test to test (test/support/lent-pages.ts) must come to the next test as a new context's
+ * page would: nothing of the last test's may run, listen or stay stored in it.
+ */
+describe("a page lent from test to test", () => {
+  const ui = useBrowserApp(() => startTestApp("pglite", { listen: true }));
+
+  it("comes back without the last test's init scripts, listeners, other pages and storage", async () => {
+    const first = await borrowPage(ui.browser, "phone", { baseURL: ui.app.baseUrl });
+    const { page, context } = first;
+    await context.addInitScript(() => {
+      (window as unknown as { pelaJanela?: string }).pelaJanela = "contexto";
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { pelaPagina?: string }).pelaPagina = "página";
+    });
+    const heard: string[] = [];
+    page.on("console", (message) => heard.push(message.text()));
+    context.on("request", (request) => heard.push(request.url()));
+    const other = await context.newPage();
+    await onTheSite(page);
+    await page.evaluate(() => {
+      localStorage.setItem("caravana:rascunho", "Ana");
+      sessionStorage.setItem("aba", "sim");
+    });
+    expect(
+      await page.evaluate(() =>
+        Object.keys(window)
+          .filter((k) => k.startsWith("pela"))
+          .sort(),
+      ),
+    ).toEqual(["pelaJanela", "pelaPagina"]);
+    await returnPage(ui.browser, first, true);
+    expect(other.isClosed()).toBe(true);
+
+    // Motion reduced by default or by name: the same context, so the same page.
+    const second = await borrowPage(ui.browser, "phone", { baseURL: ui.app.baseUrl, reducedMotion: "reduce" });
+    expect(second.page).toBe(page);
+    expect(second.context.pages()).toEqual([page]);
+    const before = heard.length;
+    await page.goto("/robots.txt?de-novo");
+    await page.evaluate(() => console.log("ninguém ouve"));
+    expect(heard.length).toBe(before);
+    expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith("pela")))).toEqual([]);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
+    await returnPage(ui.browser, second, true);
+  });
+
+  it("is not lent again after a lasting change, or when its test failed", async () => {
+    const clocked = await borrowPage(ui.browser, "desktop", { baseURL: ui.app.baseUrl });
+    await clocked.context.clock.install();
+    await returnPage(ui.browser, clocked, true);
+    expect(clocked.page.isClosed()).toBe(true);
+
+    const failed = await borrowPage(ui.browser, "desktop", { baseURL: ui.app.baseUrl });
+    expect(failed.page).not.toBe(clocked.page);
+    await returnPage(ui.browser, failed, false);
+    expect(failed.page.isClosed()).toBe(true);
+  });
+});
