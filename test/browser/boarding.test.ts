@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { newContext, toastTitled, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
+import { withNewPage, withNewPages } from "../support/lent-pages";
 import {
   ADMIN_PASSWORD,
   clearRegistrations,
@@ -95,21 +96,19 @@ describe("the roll call on a phone", () => {
   });
 
   it("counts a person marked on two phones once, and shows one phone's mark on the other live", async () => {
-    const phoneA = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    const phoneB = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    try {
-      const a = await phoneA.newPage();
-      const b = await phoneB.newPage();
+    await withNewPages(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (open) => {
+      const a = await open();
+      const b = await open();
       await openRollCall(a);
       await openRollCall(b);
 
       // Both mark Ana before hearing of the other's mark.
-      await phoneB.setOffline(true);
+      await b.context().setOffline(true);
       await passenger(b, "Ana Lima").click();
       await b.getByText("1 aguardando envio").waitFor(WAIT);
       await passenger(a, "Ana Lima").click();
       await a.getByText("Tudo enviado").waitFor(WAIT);
-      await phoneB.setOffline(false);
+      await b.context().setOffline(false);
       await b.getByText("Tudo enviado").waitFor(WAIT);
       expect(await boardedInDatabase(ui.app)).toEqual(["Ana Lima"]);
       const [{ n }] = await ui.app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM embarques");
@@ -127,16 +126,11 @@ describe("the roll call on a phone", () => {
       await passenger(b, "Bia Melo").click();
       await expect.poll(() => passenger(a, "Bia Melo").getAttribute("aria-pressed"), WAIT).toBe("false");
       expect(await boardedInDatabase(ui.app)).toEqual(["Ana Lima"]);
-    } finally {
-      await phoneA.close();
-      await phoneB.close();
-    }
+    });
   });
 
   it("'Faltam' lists who is missing with a call link, 'Desfazer' undoes, and cash at the door is recorded", async () => {
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    try {
-      const page = await context.newPage();
+    await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page) => {
       await openRollCall(page);
       await passenger(page, "Ana Lima").click();
       await toastTitled(page, "Ana Lima embarcou").getByRole("button", { name: "Desfazer" }).click();
@@ -191,9 +185,7 @@ describe("the roll call on a phone", () => {
       await page.getByRole("button", { name: "Sair" }).click();
       await page.getByLabel("Senha", { exact: true }).waitFor(WAIT);
       await expect.poll(databases, WAIT).toEqual(["caravana-embarque-fila"]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("opens from the panel's 'Embarque', switches bus, and prints one A4 page per bus", async () => {
@@ -207,9 +199,7 @@ describe("the roll call on a phone", () => {
       `INSERT INTO registrations (nome_completo, idade, numero_responsavel, metodo_pagamento)
        SELECT 'Pessoa ' || lpad(g::text, 2, '0'), 20, '98988887777', 'PIX' FROM generate_series(1, 40) g`,
     );
-    const context = await newContext(ui.browser, "desktop", { baseURL: ui.app.baseUrl });
-    try {
-      const page = await context.newPage();
+    await withNewPage(ui.browser, "desktop", { baseURL: ui.app.baseUrl }, async (page) => {
       await openDashboard(page);
       await page.getByRole("link", { name: "Embarque" }).click();
       await page.getByText("0 de 46 embarcados").waitFor(WAIT);
@@ -227,8 +217,6 @@ describe("the roll call on a phone", () => {
       const pdf = await page.pdf({ format: "A4" });
       const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
       expect(pages).toHaveLength(2);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newContext, shotAt360, WAIT } from "../support/browser";
 import { ADMIN_PASSWORD, dashboardReady, startAdminApp } from "../support/browser-admin";
 import { useBrowserApp } from "../support/browser-app";
+import { withNewPages } from "../support/lent-pages";
 import { advanceClock, clockNow } from "../support/clock";
 import type { SettingsView } from "../../src/shared/event-settings";
 import { ofx, todayInFortaleza } from "../support/statements";
@@ -27,15 +28,9 @@ describe("payment deadlines, on phones", () => {
   const ui = useBrowserApp(startAdminApp);
 
   it("shows 'Pagar até', extends a deadline from the panel, and hands a released seat to the next person live", async () => {
-    const contexts: BrowserContext[] = [];
-    const open = async () => {
-      const c = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-      contexts.push(c);
-      return c;
-    };
-    try {
-      const panelContext = await open();
-      const admin = await panelContext.newPage();
+    await withNewPages(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (open) => {
+      const admin = await open();
+      const panelContext = admin.context();
       expect((await admin.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       expect((await admin.request.put("/api/form-status", { data: { is_open: true } })).status()).toBe(200);
       expect((await admin.request.post("/api/buses", { data: { nome: "Ônibus 1", lugares: 1 } })).status()).toBe(201);
@@ -50,9 +45,9 @@ describe("payment deadlines, on phones", () => {
         await page.goto(`/minha-inscricao#${reg.id}.${reg.upload_token}`);
         return reg.id;
       };
-      const phoneA = await (await open()).newPage();
+      const phoneA = await open();
       const anaId = await signUp(phoneA, "Ana Prazo", "98911112222");
-      const phoneB = await (await open()).newPage();
+      const phoneB = await open();
       await signUp(phoneB, "Bia Espera", "98933334444");
 
       const ana = card(phoneA, "Ana Prazo");
@@ -150,9 +145,7 @@ describe("payment deadlines, on phones", () => {
       await panelCard(admin, "Ana Prazo").getByText("Pago, aguardando vaga").waitFor(WAIT);
       await shotAt360(admin, "prazo-pago-aguardando");
       await ana.getByText(/^Pago, aguardando vaga\./).waitFor(WAIT);
-    } finally {
-      for (const c of contexts) await c.close();
-    }
+    });
   }, 120_000);
 
   it("offers 'Liberar vaga' only once the statement's tolerance passed too, with automatic release off; a late PIX in the statement seats him again", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newContext, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
+import { withNewPage } from "../support/lent-pages";
 import { startTestApp } from "../support/test-app";
 import { ADMIN_PASSWORD, viewportShot } from "../support/browser-admin";
 import { addBus, openRollCall, passenger, register } from "../support/browser-boarding";
@@ -45,9 +46,7 @@ describe("on a phone, as a first-time coordinator would", () => {
     for (const nome of ["Vinícius Alves", "Ângela Souza", "Bruno Lima", "Élida Reis", "Zeca Prado"]) {
       await register(ui.app, nome);
     }
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    try {
-      const page = await context.newPage();
+    await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page, context) => {
       await page.setViewportSize({ width: 360, height: 780 });
       await openRollCall(page);
       const list = page.getByRole("list", { name: "Passageiros do Ônibus 1" });
@@ -87,18 +86,14 @@ describe("on a phone, as a first-time coordinator would", () => {
         "Vinícius Alves",
         "Zeca Prado",
       ]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("keeps marks queued by one helper for that helper, and asks the next person before sending them", async () => {
     await ui.app.db.exec("DELETE FROM registrations; DELETE FROM onibus;");
     await addBus(ui.app, "Ônibus 1", 10, 1);
     await register(ui.app, "Ana Lima");
-    const context = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-    try {
-      const page = await context.newPage();
+    await withNewPage(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (page, context) => {
       await openRollCall(page);
       // Maria's mark waits on the phone: the server is out of reach.
       await context.route("**/api/boarding/marks", (route) => route.abort("internetdisconnected"));
@@ -133,8 +128,6 @@ describe("on a phone, as a first-time coordinator would", () => {
         "SELECT ator_nome FROM activity_log WHERE tipo LIKE 'embarque%' ORDER BY id DESC LIMIT 1",
       );
       expect(logged.ator_nome).toBe("Pedro Ajuda");
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

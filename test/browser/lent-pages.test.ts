@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { onTheSite } from "../support/browser";
+import { onTheSite, workerBrowser } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
-import { borrowPage, returnPage } from "../support/lent-pages";
+import { borrowPage, closeContexts, closeIdlePagesElsewhere, returnPage } from "../support/lent-pages";
 import { startTestApp } from "../support/test-app";
 
 /**
@@ -62,5 +62,35 @@ describe("a page lent from test to test", () => {
     expect(failed.page).not.toBe(clocked.page);
     await returnPage(ui.browser, failed, false);
     expect(failed.page.isClosed()).toBe(true);
+  });
+});
+
+describe("a page left by one file for the next", () => {
+  it("is lent to the next file's tests when its app listens where the last one did, and closed when not", async () => {
+    const browser = await workerBrowser();
+    const one = await startTestApp("pglite", { listen: true });
+    const left = await borrowPage(browser, "desktop", { baseURL: one.baseUrl });
+    await onTheSite(left.page);
+    await left.page.evaluate(() => localStorage.setItem("caravana:rascunho", "Ana"));
+    await returnPage(browser, left, true);
+    // What useBrowserApp does after one file, and before the next one's tests.
+    await closeContexts(browser);
+    await one.close();
+    const two = await startTestApp("pglite", { listen: true });
+    try {
+      expect(two.baseUrl).toBe(one.baseUrl);
+      await closeIdlePagesElsewhere(browser, two.baseUrl);
+      const lent = await borrowPage(browser, "desktop", { baseURL: two.baseUrl });
+      expect(lent.page).toBe(left.page);
+      await lent.page.goto("/");
+      await lent.page.getByRole("heading", { name: "Formulário de Inscrição" }).waitFor({ state: "attached" });
+      expect(await lent.page.evaluate(() => localStorage.length)).toBe(0);
+      await returnPage(browser, lent, true);
+
+      await closeIdlePagesElsewhere(browser, "http://127.0.0.1:9");
+      expect(lent.page.isClosed()).toBe(true);
+    } finally {
+      await two.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newContext, shotAt360, WAIT } from "../support/browser";
+import { shotAt360, WAIT } from "../support/browser";
+import { withNewPages } from "../support/lent-pages";
 import { ADMIN_PASSWORD, startAdminApp } from "../support/browser-admin";
 import { checkScreen } from "../support/screen-check";
 import { useBrowserApp } from "../support/browser-app";
@@ -11,13 +11,11 @@ describe("Mensagens, on phones", () => {
   const ui = useBrowserApp(startAdminApp);
 
   it("sends a payment reminder to the pending group: one row for two siblings, one tap, and a second phone sees it", async () => {
-    const contexts: BrowserContext[] = [];
-    const open = async () => {
-      const c = await newContext(ui.browser, "phone", { baseURL: ui.app.baseUrl });
-      contexts.push(c);
-      return { context: c, page: await c.newPage() };
-    };
-    try {
+    await withNewPages(ui.browser, "phone", { baseURL: ui.app.baseUrl }, async (openPage) => {
+      const open = async () => {
+        const page = await openPage();
+        return { context: page.context(), page };
+      };
       const { context, page } = await open();
       expect((await page.request.post("/api/session", { data: { password: ADMIN_PASSWORD } })).status()).toBe(200);
       await page.request.put("/api/form-status", { data: { is_open: true } });
@@ -141,8 +139,6 @@ describe("Mensagens, on phones", () => {
       await page
         .getByText("2 pessoas em 1 mensagem · 1 ficou de fora (o responsável pediu para não receber mensagens)")
         .waitFor(WAIT);
-    } finally {
-      for (const c of contexts) await c.close();
-    }
+    });
   }, 150_000);
 });

@@ -193,7 +193,9 @@ describe("Minha inscrição, on phones", () => {
 
       // The coordination: "Enviar link" opens WhatsApp to the guardian with the personal link.
       // No internet here: WhatsApp's page answers from the test, so the popup keeps its address.
-      await admin.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp", contentType: "text/plain" }));
+      await admin
+        .context()
+        .route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp", contentType: "text/plain" }));
       await admin.goto("/admin");
       await admin.getByRole("button", { name: "Detalhes de Davi Link" }).click();
       const details = admin.getByRole("dialog", { name: "Detalhes da Inscrição" });

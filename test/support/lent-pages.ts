@@ -277,8 +277,29 @@ export async function withNewPages(
   }
 }
 
-/** After a file: the contexts it left open in the worker's Chromium, the pages waiting to be lent among them. */
+/**
+ * After a file: the contexts it left open in the worker's Chromium are closed, except those of the pages
+ * waiting, emptied, to be lent. The worker's next file lends them too when its site has the same address
+ * (test-app.ts keeps the port); `closeIdlePagesElsewhere` closes them when it has not.
+ */
 export async function closeContexts(browser: Browser | undefined): Promise<void> {
-  if (browser) idlePages.delete(browser);
-  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+  if (!browser) return;
+  const idle = new Set([...(idlePages.get(browser)?.values() ?? [])].flat().map(({ context }) => context));
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => !idle.has(context))
+      .map((context) => context.close()),
+  );
+}
+
+/** Before a file's tests: the idle pages of an earlier file's site at another address, closed. */
+export async function closeIdlePagesElsewhere(browser: Browser, baseURL: string): Promise<void> {
+  const idle = idlePages.get(browser);
+  const origin = new URL(baseURL).origin;
+  for (const [key, pages] of idle ?? []) {
+    if (pages.every((lent) => lent.origin === origin)) continue;
+    idle?.delete(key);
+    await Promise.all(pages.map(({ context }) => context.close()));
+  }
 }

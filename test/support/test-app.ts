@@ -11,6 +11,30 @@ import { lendPglite } from "./lent-pglite";
 import { type DbKind, freshDatabaseEnv } from "./test-database";
 import { quietLog } from "./quiet-log";
 
+/**
+ * The port this worker's last test app listened on, taken again by the next one when no other app of the
+ * worker listens: the browser pages that a file leaves idle are then on the next file's site too, and are lent
+ * to its tests instead of new ones (lent-pages.ts).
+ */
+let reusablePort = 0;
+let listeningApps = 0;
+
+/** Listens on the worker's reusable port when it is free, else on any port. */
+async function listenOnReusablePort(app: FastifyInstance): Promise<number> {
+  const host = "127.0.0.1";
+  const wanted = listeningApps === 0 ? reusablePort : 0;
+  try {
+    await app.listen({ port: wanted, host });
+  } catch (err) {
+    if (wanted === 0 || (err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+    await app.listen({ port: 0, host });
+  }
+  const { port } = app.server.address() as { port: number };
+  if (listeningApps === 0) reusablePort = port;
+  listeningApps++;
+  return port;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
@@ -56,9 +80,7 @@ export async function startTestApp(
   const app = await buildApp({ config, db, distDir: process.env.TEST_DIST_DIR });
   let baseUrl = "";
   if (opts.listen) {
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const addr = app.server.address() as { port: number };
-    baseUrl = `http://127.0.0.1:${addr.port}`;
+    baseUrl = `http://127.0.0.1:${await listenOnReusablePort(app)}`;
   } else {
     await app.ready();
   }
@@ -69,6 +91,7 @@ export async function startTestApp(
     baseUrl,
     async close() {
       await app.close();
+      if (opts.listen) listeningApps--;
       if (lent) await lent.giveBack();
       else await db.close();
       await fresh?.cleanup();
