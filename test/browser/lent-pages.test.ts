@@ -24,7 +24,8 @@ describe("a page lent from test to test", () => {
     page.on("console", (message) => heard.push(message.text()));
     context.on("request", (request) => heard.push(request.url()));
     const other = await context.newPage();
-    await onTheSite(page);
+    // A load after the scripts were added: a page lent from an earlier file may already wait on robots.txt.
+    await page.goto("/robots.txt");
     await page.evaluate(() => {
       localStorage.setItem("caravana:rascunho", "Ana");
       sessionStorage.setItem("aba", "sim");
