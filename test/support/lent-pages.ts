@@ -1,92 +1,15 @@
-import type { Browser, BrowserContext, CDPSession, Disposable, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { newContext, VIEWPORTS, type ViewportName } from "./browser";
+import { listenersOf, removeAddedListeners, type TestChanges, watchChanges } from "./lent-page-changes";
 
 // The pages and contexts of the worker's Chromium that a file's tests use: a page is lent from test to test
 // when the test leaves it as it found it (decision 058).
 
-/**
- * What a test may do to a context or a page that cannot be undone afterwards: a page on which any of these
- * was called is not lent again, and its context is closed (the clock's methods are watched as well). Routes
- * and the network's state can be undone, and are (returnPage), and so are init scripts and exposed functions
- * (UNDONE_CHANGES).
- */
-const LASTING_CHANGES = {
-  context: [
-    "routeFromHAR",
-    "routeWebSocket",
-    "grantPermissions",
-    "setGeolocation",
-    "setExtraHTTPHeaders",
-    "setHTTPCredentials",
-    "setStorageState",
-    "clearPermissions",
-    "setDefaultTimeout",
-    "setDefaultNavigationTimeout",
-  ],
-  page: [
-    "routeFromHAR",
-    "routeWebSocket",
-    "setExtraHTTPHeaders",
-    "emulateMedia",
-    "addLocatorHandler",
-    "setDefaultTimeout",
-    "setDefaultNavigationTimeout",
-  ],
-  clock: ["install", "fastForward", "runFor", "pauseAt", "resume", "setFixedTime", "setSystemTime"],
-} as const;
-
-/** What a test may add that Playwright can take away again: each returns a Disposable, disposed after the test. */
-const UNDONE_CHANGES = ["addInitScript", "exposeBinding", "exposeFunction"] as const;
-
-/** Events a test may listen to: a listener left behind would hear the next test's page, so it is removed. */
-const EVENTS = {
-  page: [
-    "close",
-    "console",
-    "crash",
-    "dialog",
-    "domcontentloaded",
-    "download",
-    "filechooser",
-    "frameattached",
-    "framedetached",
-    "framenavigated",
-    "load",
-    "pageerror",
-    "popup",
-    "request",
-    "requestfailed",
-    "requestfinished",
-    "response",
-    "websocket",
-    "worker",
-  ],
-  context: [
-    "close",
-    "console",
-    "dialog",
-    "page",
-    "request",
-    "requestfailed",
-    "requestfinished",
-    "response",
-    "serviceworker",
-    "weberror",
-  ],
-} as const;
-
 /** A page lent to a test, with what is needed to give it to the next one clean. */
-export interface LentPage {
-  readonly context: BrowserContext;
-  readonly page: Page;
+export interface LentPage extends TestChanges {
   readonly cdp: CDPSession;
   readonly key: string;
   readonly origin: string;
-  changed: boolean;
-  /** The listeners the page and its context had when they were made: Playwright's own. */
-  readonly listeners: ReadonlyMap<object, ReadonlyMap<string, readonly unknown[]>>;
-  /** What takes away the init scripts, exposed functions and DevTools sessions the current test added. */
-  readonly undo: (() => Promise<void>)[];
 }
 
 /** Pages kept idle for each viewport and context options: a test may use a few at once (two phones and a panel). */
@@ -94,59 +17,6 @@ const IDLE_PER_KEY = 3;
 
 /** Idle pages by browser, then by viewport and context options, ready for the next test. */
 const idlePages = new WeakMap<Browser, Map<string, LentPage[]>>();
-
-function watchChanges(lent: LentPage): void {
-  const wrap = (target: object, names: readonly string[], around: (result: unknown) => unknown) => {
-    const methods = target as Record<string, (...args: unknown[]) => unknown>;
-    for (const name of names) {
-      const original = methods[name];
-      methods[name] = (...args: unknown[]) => around(original.apply(target, args));
-    }
-  };
-  const lasting = (result: unknown) => {
-    lent.changed = true;
-    return result;
-  };
-  const undone = async (result: unknown) => {
-    const disposable = (await result) as Disposable;
-    lent.undo.push(() => disposable.dispose());
-    return disposable;
-  };
-  // A test's DevTools session would go on receiving the events it enabled, for every later test.
-  const detached = async (result: unknown) => {
-    const session = (await result) as CDPSession;
-    lent.undo.push(() => session.detach().catch(() => {}));
-    return session;
-  };
-  wrap(lent.context, LASTING_CHANGES.context, lasting);
-  wrap(lent.page, LASTING_CHANGES.page, lasting);
-  wrap(lent.context.clock, LASTING_CHANGES.clock, lasting);
-  wrap(lent.context, UNDONE_CHANGES, undone);
-  wrap(lent.page, UNDONE_CHANGES, undone);
-  wrap(lent.context, ["newCDPSession"], detached);
-}
-
-// Playwright's pages and contexts are event emitters; its types leave these methods out.
-interface Emitter {
-  listeners(event: string): unknown[];
-  off(event: string, listener: unknown): void;
-}
-const listenersOf = ({ page, context }: { page: Page; context: BrowserContext }) =>
-  new Map<object, Map<string, unknown[]>>([
-    [page, new Map(EVENTS.page.map((event) => [event, (page as unknown as Emitter).listeners(event)]))],
-    [context, new Map(EVENTS.context.map((event) => [event, (context as unknown as Emitter).listeners(event)]))],
-  ]);
-
-/** Takes away the listeners a test added to the page and its context, keeping Playwright's own. */
-function removeAddedListeners(lent: LentPage): void {
-  for (const [emitter, events] of lent.listeners) {
-    for (const [event, own] of events) {
-      for (const listener of (emitter as Emitter).listeners(event)) {
-        if (!own.includes(listener)) (emitter as Emitter).off(event, listener);
-      }
-    }
-  }
-}
 
 /** One key for the same context: motion is reduced unless asked otherwise (newContext). */
 function keyOf(viewport: ViewportName, opts: Parameters<typeof newContext>[2]): string {
