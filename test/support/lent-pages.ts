@@ -105,23 +105,6 @@ export async function returnPage(browser: Browser, lent: LentPage, passed: boole
   idle.set(lent.key, [...waiting, lent]);
 }
 
-/** Runs `fn` on a page from `borrowPage`, and gives it back afterwards, pass or fail. */
-export async function withNewPage(
-  browser: Browser,
-  viewport: ViewportName,
-  opts: Parameters<typeof newContext>[2],
-  fn: (page: Page, context: BrowserContext) => Promise<void>,
-): Promise<void> {
-  const lent = await borrowPage(browser, viewport, opts);
-  let passed = false;
-  try {
-    await fn(lent.page, lent.context);
-    passed = true;
-  } finally {
-    await returnPage(browser, lent, passed);
-  }
-}
-
 /**
  * Runs `fn` with `open`, which gives a page from `borrowPage` in a context of its own each time it is called
  * (people on different phones), and gives them all back afterwards, pass or fail.
@@ -145,6 +128,19 @@ export async function withNewPages(
   } finally {
     for (const one of lent) await returnPage(browser, one, passed);
   }
+}
+
+/** Runs `fn` on a page from `borrowPage`, and gives it back afterwards, pass or fail. */
+export function withNewPage(
+  browser: Browser,
+  viewport: ViewportName,
+  opts: Parameters<typeof newContext>[2],
+  fn: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  return withNewPages(browser, viewport, opts, async (open) => {
+    const page = await open();
+    await fn(page, page.context());
+  });
 }
 
 /**
