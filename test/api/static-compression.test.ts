@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DIST_DIR } from "../../src/server/app";
+import { IMMUTABLE } from "../../src/server/plugins/client-app";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 // The build writes .br and .gz beside each asset (vite.config.ts); the server
@@ -38,5 +39,19 @@ describe("compressed static assets", () => {
     const plain = await t.app.inject({ url: script, headers: { "accept-encoding": "identity" } });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.rawPayload.equals(original())).toBe(true);
+  });
+
+  it("lets the browser keep a hashed asset for a year, in every encoding, and ask again for what keeps its name", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await t.app.inject({ url: script, headers: { "accept-encoding": encoding } });
+      expect(res.headers["cache-control"], encoding).toBe(IMMUTABLE);
+    }
+    for (const url of ["/favicon.svg", "/robots.txt", "/admin-sw.js"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("public, max-age=0");
+    }
+    // The pages carry the settings, which change: never from a cache without asking.
+    expect((await t.app.inject({ url: "/" })).headers["cache-control"]).toBe("no-cache");
   });
 });

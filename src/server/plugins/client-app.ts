@@ -39,6 +39,8 @@ const PRIVATE_PAGES = new Set(["/minha-inscricao"]);
  */
 const DATA_PRELOADS: Record<string, string[]> = { boarding: ["/api/boarding"] };
 const PRELOADS_FILE = "route-preloads.json";
+/** A hashed asset, kept by the browser for a year and never asked again. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 const TITLE_PLACEHOLDER = "{{eventTitle}}";
 const EDITION_PLACEHOLDER = "{{editionLine}}";
@@ -102,6 +104,7 @@ export const clientAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: 
     ? JSON.parse(readFileSync(preloadsFile, "utf8"))
     : {};
 
+  const assetsDir = join(opts.distDir, "assets");
   await app.register(fastifyStatic, {
     root: opts.distDir,
     index: false,
@@ -109,13 +112,15 @@ export const clientAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: 
     allowedPath: (path) => path !== "/index.html" && path !== `/${PRELOADS_FILE}`,
     // The build writes .br and .gz beside each asset (vite.config.ts).
     preCompressed: true,
+    // The plugin's own Cache-Control ("public, max-age=0") replaces the one setHeaders gives (fastify-static
+    // issues 477 and 508): it is off, and every file gets its header below.
+    cacheControl: false,
     setHeaders(reply, path) {
       // Which file is sent depends on what the browser accepts: caches must keep them apart.
       reply.setHeader("Vary", "accept-encoding");
-      // Vite puts a content hash in every asset name, so they never change.
-      if (path.startsWith(join(opts.distDir, "assets"))) {
-        reply.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      }
+      // Vite puts a content hash in every asset name, so they never change; the icons, robots.txt and the roll
+      // call's service worker keep their names and are asked again each time.
+      reply.setHeader("Cache-Control", path.startsWith(assetsDir) ? IMMUTABLE : "public, max-age=0");
     },
   });
 
