@@ -23,6 +23,7 @@ import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-he
 import { sessionPlugin } from "./plugins/session";
 import { headersTimeouts, slowClientsPlugin } from "./plugins/slow-clients";
 import { setZodCompilers } from "./plugins/zod-validation";
+import { unusedConnectionsPlugin } from "./plugins/unused-connections";
 import type { Announce } from "./auth/admin-password";
 import adminActivityRoutes from "./routes/admin-activity";
 import adminAuthorizationRoutes from "./routes/admin-authorizations";
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("connection", "close");
   });
+  await app.register(unusedConnectionsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(slowClientsPlugin, { bodyTimeoutMs: config.BODY_TIMEOUT_MS });
   await app.register(securityHeadersPlugin);

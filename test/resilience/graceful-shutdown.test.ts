@@ -106,6 +106,23 @@ describe("SIGTERM", () => {
     expect((await again.exited).code).toBe(0);
   }, 120_000);
 
+  it("exits 0 at once past a connection that sent nothing yet, as a browser opens ahead of need", async () => {
+    const server = await startServerProcess(env);
+    const socket = connect(server.port, "127.0.0.1");
+    socket.on("error", () => {});
+    await new Promise((r) => socket.once("connect", r));
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = performance.now();
+    server.child.kill("SIGTERM");
+    const exit = await server.exited;
+    const took = performance.now() - sent;
+    socket.destroy();
+    // The 5 s grace is for requests still being served; this connection has none.
+    expect(exit.code, server.output()).toBe(0);
+    expect(took).toBeLessThan(4000);
+    expect(server.output()).not.toContain("encerrado à força");
+  }, 120_000);
+
   it("refuses a second server on the same DATA_DIR", async () => {
     const first = await startServerProcess(env);
     try {
