@@ -1,7 +1,18 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess } from "../support/server-process";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { freshDatabaseEnv } from "../support/test-database";
+
+/** SIGTERM to `server` while `socket` is open: how it exited and how long that took. */
+async function stopWithSocketOpen(server: ServerProcess, socket: Socket) {
+  await new Promise((r) => setTimeout(r, 300));
+  const sent = performance.now();
+  server.child.kill("SIGTERM");
+  const exit = await server.exited;
+  const took = performance.now() - sent;
+  socket.destroy();
+  return { exit, took };
+}
 
 describe("SIGTERM", () => {
   let env: Record<string, string>;
@@ -89,12 +100,7 @@ describe("SIGTERM", () => {
       );
     });
     socket.on("error", () => {});
-    await new Promise((r) => setTimeout(r, 300));
-    const sent = performance.now();
-    server.child.kill("SIGTERM");
-    const exit = await server.exited;
-    const took = performance.now() - sent;
-    socket.destroy();
+    const { exit, took } = await stopWithSocketOpen(server, socket);
     expect(took).toBeLessThan(8000);
     expect(exit.code).toBe(1);
     expect(server.output()).toContain("encerrado à força");
@@ -111,12 +117,7 @@ describe("SIGTERM", () => {
     const socket = connect(server.port, "127.0.0.1");
     socket.on("error", () => {});
     await new Promise((r) => socket.once("connect", r));
-    await new Promise((r) => setTimeout(r, 300));
-    const sent = performance.now();
-    server.child.kill("SIGTERM");
-    const exit = await server.exited;
-    const took = performance.now() - sent;
-    socket.destroy();
+    const { exit, took } = await stopWithSocketOpen(server, socket);
     // The 5 s grace is for requests still being served; this connection has none.
     expect(exit.code, server.output()).toBe(0);
     expect(took).toBeLessThan(4000);
