@@ -35,6 +35,9 @@ describe("admin panel live updates", () => {
 
           const toggle = page.getByRole("switch", { name: "Inscrições abertas" });
           await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+          // With motion reduced, as these pages are, the switch does not slide, not even as the status arrives.
+          const thumb = toggle.locator(".admin-switch-thumb");
+          expect(await thumb.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0s");
           // Closing asks first, and "Cancelar" changes nothing.
           await toggle.click();
           const ask = page.getByRole("dialog", { name: "Encerrar inscrições?" });
