@@ -23,7 +23,7 @@ import { securityHeadersPlugin, setSecurityHeaders } from "./plugins/security-he
 import { sessionPlugin } from "./plugins/session";
 import { headersTimeouts, slowClientsPlugin } from "./plugins/slow-clients";
 import { setZodCompilers } from "./plugins/zod-validation";
-import { unusedConnectionsPlugin } from "./plugins/unused-connections";
+import { shutdownConnectionsPlugin } from "./plugins/shutdown-connections";
 import type { Announce } from "./auth/admin-password";
 import adminActivityRoutes from "./routes/admin-activity";
 import adminAuthorizationRoutes from "./routes/admin-authorizations";
@@ -156,17 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.decorate("routeInventory", { getter: () => routes.slice() });
-  // A request already in flight when shutdown begins is answered with
-  // Connection: close; otherwise its keep-alive socket holds the exit for
-  // keepAliveTimeout (72 s).
-  let closing = false;
-  app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onSend", async (_request, reply) => {
-    if (closing) reply.header("connection", "close");
-  });
-  await app.register(unusedConnectionsPlugin);
+  await app.register(shutdownConnectionsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(slowClientsPlugin, { bodyTimeoutMs: config.BODY_TIMEOUT_MS });
   await app.register(securityHeadersPlugin);
