@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
-import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { shotAt360, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPages } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import {
@@ -138,6 +138,16 @@ describe("settings, team and activity in the panel", () => {
         expect(decodeURIComponent(whatsapp)).toContain(`Senha: ${password}`);
         if (vp === "phone") await viewportShot(panel, "team-password-phone");
         await shown.getByRole("button", { name: "Concluir" }).click();
+        // The toast keeps off the header's link, the tap that most often comes next.
+        const added = (await toastTitled(panel, "Pessoa adicionada").boundingBox())!;
+        const back = (await panel.getByRole("link", { name: "Voltar ao painel" }).boundingBox())!;
+        const apart =
+          added.y + added.height <= back.y ||
+          back.y + back.height <= added.y ||
+          added.x + added.width <= back.x ||
+          back.x + back.width <= added.x;
+        expect(apart, `o aviso cobre "Voltar ao painel": ${JSON.stringify({ added, back })}`).toBe(true);
+        await shotAt360(panel, `team-toast-clear-of-header-${vp}`, true);
 
         const helper = await open();
         await loginAs(helper, "Helena Souza", password);
