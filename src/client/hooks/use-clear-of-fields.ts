@@ -52,7 +52,7 @@ const overlaps = (top: number, bottom: number, left: number, right: number, r: D
  * top edge, unless that covers a field or button in use, a field in error or
  * the page header's links and buttons, then at the bottom. When no edge is
  * clear of all of them, the header is the one covered.
- * Checked when the stack shows and as the page scrolls or resizes.
+ * Checked when the stack shows and as the page scrolls, resizes or changes.
  */
 export function useClearOfFields<T extends HTMLElement>(active: boolean) {
   const ref = useRef<T>(null);
@@ -91,7 +91,11 @@ export function useClearOfFields<T extends HTMLElement>(active: boolean) {
     window.addEventListener("scroll", later, { passive: true });
     window.addEventListener("resize", later);
     document.addEventListener("focusin", later);
+    // The page under the stack changes too: another page of the panel opens, a list arrives.
+    const pageChanged = new MutationObserver(later);
+    pageChanged.observe(document.body, { childList: true, subtree: true });
     return () => {
+      pageChanged.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener("scroll", later);
       window.removeEventListener("resize", later);
