@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseBrCode } from "../../src/shared/pix/parse-brcode";
-import { shotAt360, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { boxesApart, shotAt360, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPages } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import {
@@ -34,10 +34,9 @@ async function expectToastsClearOfHeader(page: Page, mayHaveClosed = false): Pro
   if (!mayHaveClosed) expect(toasts.length).toBeGreaterThan(0);
   expect(targets.length).toBeGreaterThan(0);
   for (const toast of toasts) {
-    const t = (await toast.boundingBox())!;
+    const box = (await toast.boundingBox())!;
     for (const target of targets) {
-      const b = (await target.boundingBox())!;
-      const apart = t.y + t.height <= b.y || b.y + b.height <= t.y || t.x + t.width <= b.x || b.x + b.width <= t.x;
+      const apart = boxesApart(box, (await target.boundingBox())!);
       expect(apart, `o aviso cobre "${await target.textContent()}"`).toBe(true);
     }
   }

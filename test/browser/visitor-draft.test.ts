@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "../../src/shared/constants";
-import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
+import { boxesApart, toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { withNewPage } from "../support/lent-pages";
 import { useBrowserApp } from "../support/browser-app";
 import { startTestApp } from "../support/test-app";
@@ -151,9 +151,7 @@ describe("the form remembers, and catches double sign-ups", () => {
         await page.context().setOffline(false);
         const box = (await toast.boundingBox())!;
         for (const part of [name, page.locator("label[for='campo-nome_completo']")]) {
-          const b = (await part.boundingBox())!;
-          const apart =
-            box.y + box.height <= b.y || b.y + b.height <= box.y || box.x + box.width <= b.x || b.x + b.width <= box.x;
+          const apart = boxesApart(box, (await part.boundingBox())!);
           expect(apart, `o aviso cobre ${await part.evaluate((el) => el.outerHTML.slice(0, 60))}`).toBe(true);
         }
         expect(await page.evaluate(() => document.activeElement?.id)).toBe("campo-nome_completo");

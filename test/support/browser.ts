@@ -170,6 +170,14 @@ export function toastTitled(page: Page, title: string): Locator {
     .last();
 }
 
+/** Whether two boxes on screen share no point: a toast clear of the field or link a person taps next. */
+export function boxesApart(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+}
+
 /** A 360 px wide shot of the page as it is (or of the screen only, for a menu or a dialog), for a person to look at. */
 export async function shotAt360(page: Page, name: string, screenOnly = false): Promise<void> {
   if (!SAVE_SCREENSHOTS) return;
