@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toastTitled, VIEWPORT_NAMES, WAIT } from "../support/browser";
 import { useBrowserApp } from "../support/browser-app";
@@ -14,6 +15,18 @@ import {
 
 // The smallest valid PNG: one transparent pixel.
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** From now on, whether the list is ever dimmed as busy or says "Atualizando...": read with the function returned. */
+async function watchListBusy(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { listWasBusy: boolean };
+    w.listWasBusy = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.reg-results[aria-busy="true"], .reg-updating')) w.listWasBusy = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-busy"] });
+  });
+  return () => page.evaluate(() => (window as unknown as { listWasBusy: boolean }).listWasBusy);
+}
 
 describe("admin panel live updates", () => {
   const ui = useBrowserApp(startAdminApp);
@@ -104,6 +117,9 @@ describe("admin panel live updates", () => {
       ]);
       await withNewPage(ui.browser, vp, { baseURL: ui.app.baseUrl }, async (page, admin) => {
         await openDashboard(page);
+        // What the live events bring changes rows in place: the list is not dimmed, at its stream's first
+        // refetch or at each registration of a busy day.
+        const listWasBusy = await watchListBusy(page);
         await expectNames(page, vp, ["Bruno Anterior", "Ana Antiga"]);
 
         // A visitor registers from somewhere else: plain HTTP, outside this browser.
@@ -137,6 +153,23 @@ describe("admin panel live updates", () => {
         await expectNames(page, vp, ["Carla Chegou Agora", "Ana Antiga"]);
         await page.getByText(/Total de registros:\s*2/).waitFor(WAIT);
         await other.close();
+        expect(await listWasBusy()).toBe(false);
+
+        // Rows that answer another filter are dimmed, with "Atualizando...", until the new answer comes.
+        let answer!: () => void;
+        const held = new Promise<void>((resolve) => (answer = resolve));
+        await page.route("**/api/registrations?*", async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.getByLabel("Status", { exact: true }).selectOption({ label: "Pagos" });
+        const updating = page.getByRole("status").filter({ hasText: "Atualizando..." });
+        await updating.waitFor(WAIT);
+        expect(await page.locator(".reg-results").getAttribute("aria-busy")).toBe("true");
+        answer();
+        await updating.waitFor({ state: "detached", ...WAIT });
+        await expectNames(page, vp, ["Ana Antiga"]);
+        expect(await page.locator(".reg-results").getAttribute("aria-busy")).toBe("false");
       });
     });
 

@@ -11,6 +11,9 @@ const SEARCH_DEBOUNCE_MS = 300;
  * The list's query and current page. Filtering, sorting and paging happen on
  * the server; this hook only asks again when the query, page or `version`
  * (refresh buttons and live events) changes, and drops answers that arrive late.
+ * `loading` is true only while the rows on screen answer another query (or none
+ * yet): a live event's refetch of the same query changes rows in place, without
+ * dimming the list at every registration of a busy day.
  */
 export function useRegistrations(version: number) {
   const [search, setSearch] = useState("");
@@ -20,8 +23,11 @@ export function useRegistrations(version: number) {
   const [onibus, setOnibusState] = useState("");
   const [page, setPage] = useState(1);
   const [data, setData] = useState<RegistrationPage | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [fetching, setFetching] = useState(true);
+  /** The query whose answer is on screen. */
+  const [shownQuery, setShownQuery] = useState<string | null>(null);
   const begin = useRequestGuard();
+  const query = JSON.stringify([q, status, sort, onibus, page]);
 
   useEffect(() => {
     const next = search.trim();
@@ -36,19 +42,20 @@ export function useRegistrations(version: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for a fresh read.
   useEffect(() => {
     const isCurrent = begin();
-    setLoading(true);
+    setFetching(true);
     listRegistrations({ q, status, sort, onibus }, page)
       .then((result) => {
         if (!isCurrent()) return;
         setData(result);
+        setShownQuery(query);
         // A page past the end (its last row was deleted) comes back as the last page: follow it.
         if (result.page !== page) setPage(result.page);
-        setLoading(false);
+        setFetching(false);
       })
       .catch((e) => {
         if (!isCurrent()) return;
         reportAdminError("Erro ao carregar dados do painel", e);
-        setLoading(false);
+        setFetching(false);
       });
   }, [q, status, sort, onibus, page, version]);
 
@@ -83,7 +90,7 @@ export function useRegistrations(version: number) {
     page,
     setPage,
     data,
-    loading,
+    loading: fetching && shownQuery !== query,
     replaceItem,
   };
 }
