@@ -86,6 +86,7 @@ describe.each(DB_KINDS)("a crash during the close on %s", (kind) => {
         await new Promise<void>((resolve) => {
           const watch = () => {
             if (!running.output().includes("encerramento de edição: backup gravado")) return;
+            running.child.stdout!.off("data", watch);
             running.child.kill("SIGKILL");
             resolve();
           };
