@@ -179,7 +179,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "index", tags: ["$initial"] },
-            { name: panelChunk, minShareCount: 2, includeDependenciesRecursively: false },
+            { name: panelChunk, debugName: "panel", minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },
       },
